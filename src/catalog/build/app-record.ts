@@ -1,0 +1,42 @@
+/** The app-level fields taken from a description's info, servers and externalDocs. */
+import type { CatalogApp } from "../types.js";
+import { clip, firstSentence, plainText } from "./text.js";
+
+/** servers[0] with variables replaced by their defaults; a relative server is put under the provider's host. */
+export function baseUrlOf(doc: Record<string, any>, provider: string): string {
+  const server = Array.isArray(doc.servers) ? doc.servers[0] : undefined;
+  let url = typeof server?.url === "string" ? (server.url as string) : "";
+  const vars = (server?.variables ?? {}) as Record<string, { default?: unknown; enum?: unknown[] }>;
+  url = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const v = vars[name];
+    const value = v?.default ?? v?.enum?.[0];
+    return value === undefined || value === null ? whole : String(value);
+  });
+  if (/^\/\//.test(url)) url = `https:${url}`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    const host = provider.endsWith(".local") ? "localhost" : provider;
+    url = `https://${host}${url.startsWith("/") || url === "" ? "" : "/"}${url}`;
+  }
+  return url.replace(/\/+$/, "");
+}
+
+function httpUrl(value: unknown): string | null {
+  return typeof value === "string" && /^https?:\/\//.test(value) ? value : null;
+}
+
+/** Name, description, categories, links: everything of an app but its id, auth and tool count. */
+export function appFields(doc: Record<string, any>, provider: string): Omit<CatalogApp, "id" | "auth" | "toolCount"> {
+  const info = (doc.info ?? {}) as Record<string, any>;
+  const title = plainText(info.title) || provider;
+  const text = plainText(info.description);
+  const description = text ? clip(firstSentence(text, 300), 300) : title;
+  const categories = Array.isArray(info["x-apisguru-categories"]) ? info["x-apisguru-categories"].map(String) : [];
+  return {
+    name: clip(title.replace(/\s+(REST\s+)?API$/i, "").trim() || title, 80),
+    description,
+    categories,
+    baseUrl: baseUrlOf(doc, provider),
+    logoUrl: httpUrl(info["x-logo"]?.url),
+    docsUrl: httpUrl(doc.externalDocs?.url) ?? httpUrl(info.contact?.url),
+  };
+}

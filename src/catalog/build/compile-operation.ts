@@ -1,0 +1,192 @@
+/**
+ * One operation → one tool (everything but its final name): input schema from path, query and header parameters
+ * and the request body, where each input goes in the HTTP request, description, scopes.
+ */
+import type { ToolHttp, ToolParam } from "../types.js";
+import { SchemaConverter, unionOfObjects, type SchemaOptions } from "./json-schema.js";
+import { clip, plainText } from "./text.js";
+
+type Json = Record<string, any>;
+
+export interface DraftTool {
+  operationId: string | undefined;
+  description: string;
+  inputSchema: Json;
+  http: ToolHttp;
+  scopes: string[];
+}
+
+export interface OperationContext {
+  doc: Json;
+  /** Lower-cased parameter names the service supplies itself (credentials, transport noise). */
+  skipParams: Set<string>;
+  /** Names of the OAuth2 / OpenID schemes, whose requirements list scopes. */
+  oauthSchemes: Set<string>;
+}
+
+const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+const MAX_SCHEMA_BYTES = 16_000;
+const MAX_DESCRIPTION = 600;
+/** Tried in turn until the schema fits in MAX_SCHEMA_BYTES. */
+const ATTEMPTS: SchemaOptions[] = [
+  { maxDepth: 5, descriptionLength: 300, maxNodes: 1500 },
+  { maxDepth: 3, descriptionLength: 160, maxNodes: 600 },
+  { maxDepth: 1, descriptionLength: 100, maxNodes: 250 },
+  { maxDepth: 0, descriptionLength: 80, maxNodes: 120 },
+];
+const ALWAYS_SKIPPED = new Set(["authorization", "content-type", "accept", "content-length", "user-agent"]);
+const BODY_TYPES = [/^application\/json/, /\+json$/, /^application\/x-www-form-urlencoded/, /^multipart\/form-data/];
+
+function sanitiseName(name: string): string {
+  const clean = name.replace(/[^a-zA-Z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
+  return clean || "param";
+}
+
+function pickMediaType(content: Json): string | undefined {
+  const types = Object.keys(content ?? {});
+  for (const re of BODY_TYPES) {
+    const t = types.find((x) => re.test(x.toLowerCase()));
+    if (t) return t;
+  }
+  return types[0];
+}
+
+/** "List issues of a repo." from `GET /repos/{owner}/{repo}/issues`, for operations published without any text. */
+export function describeFromPath(method: string, path: string): string {
+  const statics = path
+    .split("/")
+    .filter((s) => s && !s.startsWith("{"))
+    .map((s) => s.replace(/\.json$/i, "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ").toLowerCase());
+  const single = (w: string) => w.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
+  const a = (w: string) => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`);
+  const last = statics[statics.length - 1] ?? "resource";
+  const parent = statics.length > 1 ? statics[statics.length - 2] : undefined;
+  const item = /\}\/?$/.test(path);
+  const object =
+    method === "GET" && !item ? last : method === "GET" ? a(single(last)) : method === "POST" && !item ? a(single(last)) : `the ${single(last)}`;
+  const verb = { GET: item ? "Get" : "List", POST: item ? "Act on" : "Create", PUT: "Replace", PATCH: "Update", DELETE: "Delete" }[method] ?? method;
+  return `${verb} ${object}${parent && parent !== last ? ` of ${a(single(parent))}` : ""}.`;
+}
+
+function toolDescription(op: Json, method: string, path: string): string {
+  const summary = plainText(op.summary);
+  const description = plainText(op.description);
+  let text: string;
+  if (summary && description) {
+    text = description.toLowerCase().startsWith(summary.toLowerCase().replace(/\.$/, "")) ? description : `${summary.replace(/\.?$/, ".")} ${description}`;
+  } else text = summary || description || describeFromPath(method, path);
+  if (op.deprecated === true && !/deprecated/i.test(text.slice(0, 40))) text = `Deprecated. ${text}`;
+  return clip(text, MAX_DESCRIPTION);
+}
+
+function scopesOf(op: Json, ctx: OperationContext): string[] {
+  const reqs = Array.isArray(op.security) ? op.security : Array.isArray(ctx.doc.security) ? ctx.doc.security : [];
+  const scopes = new Set<string>();
+  for (const r of reqs) {
+    if (!r || typeof r !== "object") continue;
+    for (const [scheme, list] of Object.entries(r)) {
+      if (ctx.oauthSchemes.has(scheme) && Array.isArray(list)) for (const s of list) if (typeof s === "string") scopes.add(s);
+    }
+  }
+  return [...scopes];
+}
+
+interface Input {
+  name: string;
+  in: ToolParam["in"];
+  schema: unknown;
+  description: unknown;
+  required: boolean;
+}
+
+function collectParameters(item: Json, op: Json, ctx: OperationContext, converter: SchemaConverter): Input[] {
+  const byKey = new Map<string, Json>();
+  for (const raw of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
+    const p = converter.deref<Json>(raw);
+    if (!p || typeof p.name !== "string" || !["path", "query", "header"].includes(p.in)) continue;
+    byKey.set(`${p.in}:${p.name}`, p);
+  }
+  const out: Input[] = [];
+  for (const p of byKey.values()) {
+    const lower = p.name.toLowerCase();
+    if (p.in !== "path" && (ALWAYS_SKIPPED.has(lower) || ctx.skipParams.has(lower))) continue;
+    const media = p.content && typeof p.content === "object" ? Object.values(p.content as Json)[0] : undefined;
+    out.push({
+      name: p.name,
+      in: p.in,
+      schema: p.schema ?? (media as Json | undefined)?.schema ?? { type: "string" },
+      description: p.description,
+      required: p.in === "path" || p.required === true,
+    });
+  }
+  const order = { path: 0, query: 1, header: 2, body: 3 } as const;
+  return out.sort((a, b) => order[a.in] - order[b.in]);
+}
+
+export function compileOperation(method: string, path: string, item: Json, op: Json, ctx: OperationContext): DraftTool {
+  const httpMethod = method.toUpperCase() as ToolHttp["method"];
+  for (const opts of ATTEMPTS) {
+    const converter = new SchemaConverter(ctx.doc, opts);
+    const draft = build(converter, opts, httpMethod, path, item, op, ctx);
+    if (JSON.stringify(draft.inputSchema).length <= MAX_SCHEMA_BYTES || opts === ATTEMPTS[ATTEMPTS.length - 1]) return draft;
+  }
+  throw new Error("unreachable");
+}
+
+function build(
+  converter: SchemaConverter, opts: SchemaOptions, method: ToolHttp["method"], path: string, item: Json, op: Json, ctx: OperationContext,
+): DraftTool {
+  const properties: Json = {};
+  const required: string[] = [];
+  const params: ToolParam[] = [];
+  const add = (input: Input, schema: Json) => {
+    let name = sanitiseName(input.name);
+    if (name in properties) name = sanitiseName(`${input.in}_${name}`);
+    for (let n = 2; name in properties; n++) name = sanitiseName(`${input.in}_${input.name}_${n}`);
+    const description = plainText(input.description);
+    properties[name] = description ? { ...schema, description: clip(description, opts.descriptionLength) } : schema;
+    if (input.required) required.push(name);
+    params.push({ name, in: input.in, key: input.name });
+  };
+
+  for (const input of collectParameters(item, op, ctx, converter)) add(input, converter.convert(input.schema, 1));
+
+  let bodyMode: ToolHttp["bodyMode"] = null;
+  let contentType: string | null = null;
+  const body = converter.deref<Json>(op.requestBody);
+  if (body && body.content && typeof body.content === "object") {
+    const media = pickMediaType(body.content);
+    if (media) {
+      contentType = media;
+      const schema = converter.convert((body.content as Json)[media]?.schema ?? {}, 1);
+      const objectBody =
+        schema.type === "object" || schema.properties
+          ? schema
+          : Array.isArray(schema.anyOf)
+            ? unionOfObjects(schema.anyOf as Json[])
+            : undefined;
+      const structured = BODY_TYPES.some((re) => re.test(media.toLowerCase()));
+      if (structured && objectBody && objectBody.properties && Object.keys(objectBody.properties).length > 0) {
+        bodyMode = "merged";
+        const req = new Set((objectBody.required as string[] | undefined) ?? []);
+        for (const [name, propSchema] of Object.entries(objectBody.properties as Json)) {
+          add({ name, in: "body", schema: null, description: undefined, required: body.required === true && req.has(name) }, propSchema as Json);
+        }
+      } else {
+        bodyMode = "property";
+        const bodySchema = structured && Object.keys(schema).length > 0 ? schema : { type: "string", description: `Request body (${media}).` };
+        add({ name: "body", in: "body", schema: null, description: plainText(body.description) || bodySchema.description, required: body.required === true }, bodySchema);
+      }
+    }
+  }
+  const inputSchema: Json = { type: "object", properties };
+  if (required.length > 0) inputSchema.required = required;
+  for (const p of Object.keys(properties)) if (!PROPERTY_NAME.test(p)) throw new Error(`bad property name ${p}`);
+  return {
+    operationId: typeof op.operationId === "string" ? op.operationId : undefined,
+    description: toolDescription(op, method, path),
+    inputSchema,
+    http: { method, path, params, bodyMode, contentType },
+    scopes: scopesOf(op, ctx),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The hand-curated layer over the compiled catalog: clean ids, names, categories, brand aliases and default
+ * scopes for the most used apps, and which published descriptions are variants to drop. Everything else comes
+ * from the descriptions themselves. Checked by test/catalog/curated-layer.test.ts.
+ */
+
+export interface CuratedApp {
+  /** The app id (lowercase slug). */
+  id: string;
+  /** Descriptions it is built from: `provider` or `provider:service` (x-providerName / x-serviceName); the first is primary. */
+  sources: string[];
+  name: string;
+  /** Other names people use for the app in a task ("gcal", "hubspot"); the name and id are always recognised. */
+  aliases?: string[];
+  categories?: string[];
+  /** Replaces the published description when that one is poor. */
+  description?: string;
+  /** OAuth scopes asked for by default when connecting. */
+  defaultScopes?: string[];
+  docsUrl?: string;
+  logoUrl?: string;
+}
+
+/** A description matched here is not compiled (enterprise-server variants of a product kept elsewhere). */
+export interface DroppedSource {
+  /** Matched against `provider:service` (or `provider`). */
+  match: RegExp;
+  reason: string;
+}
+
+export const DROPPED_SOURCES: DroppedSource[] = [
+  { match: /^github\.com:ghes-/, reason: "enterprise-server variant (GitHub Enterprise Server; github.com kept)" },
+  { match: /^github\.com:github\.ae$/, reason: "enterprise-server variant (GitHub AE; github.com kept)" },
+  { match: /^jira\.local$/, reason: "enterprise-server variant (Jira Server 7.6; Jira Cloud kept)" },
+];
+
+const G = "https://www.googleapis.com/auth/";
+
+export const CURATED_APPS: CuratedApp[] = [
+  {
+    id: "github", sources: ["github.com:api.github.com"], name: "GitHub", categories: ["developer_tools"],
+    description: "Repositories, issues, pull requests, commits, releases, actions and organizations on GitHub.",
+    defaultScopes: ["repo", "read:user", "read:org"], docsUrl: "https://docs.github.com/rest",
+  },
+  { id: "eqivo", sources: ["github.com"], name: "Eqivo" },
+  {
+    id: "gitlab", sources: ["gitlab.com"], name: "GitLab", categories: ["developer_tools"],
+    description: "Projects, merge requests, issues, pipelines and repositories on GitLab.", defaultScopes: ["api"],
+  },
+  { id: "bitbucket", sources: ["bitbucket.org"], name: "Bitbucket", categories: ["developer_tools"] },
+  {
+    id: "slack", sources: ["slack.com"], name: "Slack", categories: ["collaboration", "messaging"],
+    description: "Channels, messages, files, reactions, pins, reminders and users in a Slack workspace.",
+    defaultScopes: ["channels:read", "channels:history", "chat:write", "files:write:user", "users:read"],
+  },
+  { id: "slack_ai_plugin", sources: ["slack.com:openai"], name: "Slack AI Plugin", aliases: [] },
+  {
+    id: "gmail", sources: ["googleapis.com:gmail"], name: "Gmail", categories: ["email"],
+    description: "Send, read, search, label and organise email in Gmail; drafts, threads, filters and settings.",
+    defaultScopes: [`${G}gmail.modify`, `${G}gmail.settings.basic`],
+  },
+  {
+    id: "googlecalendar", sources: ["googleapis.com:calendar"], name: "Google Calendar", aliases: ["gcal", "gcalendar"],
+    categories: ["productivity"], description: "Calendars, events, attendees, free/busy and reminders in Google Calendar.",
+    defaultScopes: [`${G}calendar`],
+  },
+  {
+    id: "googledrive", sources: ["googleapis.com:drive"], name: "Google Drive", aliases: ["gdrive"],
+    categories: ["storage"], description: "Files, folders, sharing permissions, comments and revisions in Google Drive.",
+    defaultScopes: [`${G}drive`],
+  },
+  {
+    id: "googlesheets", sources: ["googleapis.com:sheets"], name: "Google Sheets", aliases: ["gsheets"],
+    categories: ["productivity"], description: "Create, read and write spreadsheets, sheets, cell values and formatting in Google Sheets.",
+    defaultScopes: [`${G}spreadsheets`],
+  },
+  {
+    id: "googledocs", sources: ["googleapis.com:docs"], name: "Google Docs", aliases: ["gdocs"], categories: ["productivity"],
+    description: "Create, read and edit documents in Google Docs.", defaultScopes: [`${G}documents`],
+  },
+  {
+    id: "googletasks", sources: ["googleapis.com:tasks"], name: "Google Tasks", categories: ["productivity"],
+    description: "Task lists and tasks in Google Tasks.", defaultScopes: [`${G}tasks`],
+  },
+  {
+    id: "youtube", sources: ["googleapis.com:youtube"], name: "YouTube", categories: ["media"],
+    description: "Videos, playlists, channels, comments, captions and subscriptions on YouTube.",
+    defaultScopes: [`${G}youtube`],
+  },
+  {
+    id: "stripe", sources: ["stripe.com"], name: "Stripe", categories: ["payment", "ecommerce"],
+    description: "Payments, customers, charges, invoices, subscriptions, products, prices and checkout on Stripe.",
+  },
+  {
+    id: "notion", sources: ["notion.com"], name: "Notion", categories: ["productivity"],
+    description: "Pages, blocks, databases, comments and users in a Notion workspace.",
+  },
+  {
+    id: "jira", sources: ["atlassian.com:jira"], name: "Jira", categories: ["project_management", "developer_tools"],
+    description: "Issues, projects, boards, comments, transitions and users in Jira Cloud.",
+    defaultScopes: ["read:jira-work", "write:jira-work", "read:jira-user"],
+  },
+  {
+    id: "zoom", sources: ["zoom.us"], name: "Zoom", categories: ["collaboration", "video"],
+    description: "Meetings, webinars, cloud recordings, users and reports in Zoom.",
+    defaultScopes: ["meeting:read", "meeting:write", "recording:read", "user:read"],
+  },
+  {
+    id: "spotify", sources: ["spotify.com:sonallux", "spotify.com"], name: "Spotify", categories: ["media", "entertainment"],
+    description: "Playback, playlists, tracks, albums, artists and the user's library on Spotify.",
+    defaultScopes: ["playlist-modify-private", "playlist-modify-public", "user-modify-playback-state", "user-read-playback-state", "user-library-read"],
+  },
+  {
+    id: "twilio", sources: ["twilio.com:api"], name: "Twilio", categories: ["telecom", "messaging"],
+    description: "SMS and MMS messages, phone calls, phone numbers and recordings with Twilio.",
+  },
+  {
+    id: "sendgrid", sources: ["sendgrid.com"], name: "SendGrid", aliases: ["twilio sendgrid"], categories: ["email", "marketing"],
+    description: "Transactional email, contacts, templates, suppressions (bounces, blocks, unsubscribes) and stats in SendGrid.",
+  },
+  {
+    id: "mailchimp", sources: ["mailchimp.com"], name: "Mailchimp", categories: ["email", "marketing"],
+    description: "Audiences, members, campaigns, templates and reports in Mailchimp.",
+  },
+  {
+    id: "asana", sources: ["asana.com"], name: "Asana", categories: ["project_management"],
+    description: "Tasks, projects, sections, comments and teams in Asana.",
+  },
+  {
+    id: "trello", sources: ["trello.com"], name: "Trello", categories: ["project_management"],
+    description: "Boards, lists, cards, checklists, labels and members in Trello.",
+  },
+  {
+    id: "box", sources: ["box.com"], name: "Box", categories: ["storage"],
+    description: "Files, folders, sharing, comments and collaborations in Box.",
+  },
+  { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"] },
+  { id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot"], categories: ["messaging"] },
+  { id: "digitalocean", sources: ["digitalocean.com"], name: "DigitalOcean", categories: ["cloud"] },
+  { id: "netlify", sources: ["netlify.com"], name: "Netlify", categories: ["cloud", "developer_tools"] },
+  { id: "vercel", sources: ["vercel.com"], name: "Vercel", categories: ["cloud", "developer_tools"] },
+  { id: "docusign", sources: ["docusign.net"], name: "DocuSign", categories: ["productivity"] },
+  { id: "square", sources: ["squareup.com"], name: "Square", categories: ["payment", "ecommerce"] },
+  { id: "xero", sources: ["xero.com:xero_accounting"], name: "Xero", categories: ["financial"] },
+  { id: "plaid", sources: ["plaid.com"], name: "Plaid", categories: ["financial"] },
+  { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x.com", "tweet"], categories: ["social"] },
+  { id: "twitter_legacy", sources: ["twitter.com:legacy"], name: "Twitter API v1.1" },
+  { id: "vimeo", sources: ["vimeo.com"], name: "Vimeo", categories: ["media"] },
+  { id: "instagram", sources: ["instagram.com"], name: "Instagram", categories: ["social"] },
+  { id: "medium", sources: ["medium.com"], name: "Medium", categories: ["social"] },
+  { id: "circleci", sources: ["circleci.com"], name: "CircleCI", categories: ["developer_tools"] },
+  { id: "launchdarkly", sources: ["launchdarkly.com"], name: "LaunchDarkly", categories: ["developer_tools"] },
+  { id: "postmark", sources: ["postmarkapp.com:server"], name: "Postmark", categories: ["email"] },
+  { id: "postmark_account", sources: ["postmarkapp.com:account"], name: "Postmark Account" },
+  { id: "kubernetes", sources: ["kubernetes.io"], name: "Kubernetes", categories: ["cloud"] },
+  { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"] },
+  { id: "whatsapp", sources: ["whatsapp.local"], name: "WhatsApp Business", aliases: ["whatsapp"], categories: ["messaging"] },
+  { id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "outlook", "onedrive", "microsoft teams"], categories: ["productivity"] },
+  { id: "microsoft_graph_beta", sources: ["microsoft.com:graph-beta"], name: "Microsoft Graph (beta)" },
+  { id: "gotomeeting", sources: ["citrixonline.com:gotomeeting"], name: "GoToMeeting", categories: ["collaboration"] },
+];
+
+/** Brand names for a provider's whole family of apps (every app built from that provider's descriptions). */
+export const PROVIDER_BRANDS: Record<string, { name: string; aliases?: string[] }> = {
+  "hubapi.com": { name: "HubSpot" },
+  "twilio.com": { name: "Twilio" },
+  "googleapis.com": { name: "Google" },
+  "amazonaws.com": { name: "AWS", aliases: ["amazon web services"] },
+  "azure.com": { name: "Azure", aliases: ["microsoft azure"] },
+  "nexmo.com": { name: "Vonage", aliases: ["nexmo"] },
+  "ebay.com": { name: "eBay" },
+  "xero.com": { name: "Xero" },
+  "atlassian.com": { name: "Atlassian" },
+  "apideck.com": { name: "Apideck" },
+  "adyen.com": { name: "Adyen" },
+  "docker.com": { name: "Docker" },
+  "nytimes.com": { name: "New York Times", aliases: ["nytimes", "nyt"] },
+};
