@@ -5,6 +5,7 @@ interface OpenApiOperation {
   security?: Record<string, string[]>[];
   "x-patchbay-permission"?: string;
   "x-patchbay-mcp-tool"?: string;
+  responses: Record<string, unknown>;
 }
 
 const pascal = (id: string) => id[0].toUpperCase() + id.slice(1);
@@ -18,8 +19,9 @@ export function renderOperationTable(doc: { paths: Record<string, Record<string,
       if (!permission) throw new Error(`${op.operationId}: x-patchbay-permission is missing in the contract`);
       const authenticated = (op.security ?? []).some((s) => Object.keys(s).length > 0);
       const mcpTool = op["x-patchbay-mcp-tool"] ? JSON.stringify(op["x-patchbay-mcp-tool"]) : "null";
+      const successStatus = Number(Object.keys(op.responses).find((s) => s.startsWith("2")) ?? 200);
       rows.push(
-        `  ${op.operationId}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, permission: ${JSON.stringify(permission)}, authenticated: ${authenticated}, mcpTool: ${mcpTool} },`,
+        `  ${op.operationId}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)}, permission: ${JSON.stringify(permission)}, authenticated: ${authenticated}, mcpTool: ${mcpTool}, successStatus: ${successStatus} },`,
       );
       types.push(`  ${op.operationId}: { data: T.${pascal(op.operationId)}Data; responses: T.${pascal(op.operationId)}Responses };`);
     }
@@ -38,6 +40,8 @@ export interface OperationInfo {
   authenticated: boolean;
   /** The MCP tool this operation is offered as (x-patchbay-mcp-tool). */
   mcpTool: string | null;
+  /** The status of a successful answer (200, or 201 for creations). */
+  successStatus: number;
 }
 
 export const operations = {
@@ -51,4 +55,28 @@ export interface OperationTypes {
 ${types.join("\n")}
 }
 `;
+}
+
+/** The README's table of operations (between the operations markers). */
+export function renderReadmeTable(
+  doc: { paths: Record<string, Record<string, OpenApiOperation>> },
+  available: (operationId: string) => boolean,
+): string {
+  const lines = ["| operationId | Method and path | Permission | MCP tool | Available |", "|---|---|---|---|---|"];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const mcp = op["x-patchbay-mcp-tool"] ? `\`${op["x-patchbay-mcp-tool"]}\`` : "";
+      lines.push(`| \`${op.operationId}\` | \`${method.toUpperCase()} ${path}\` | ${op["x-patchbay-permission"]} | ${mcp} | ${available(op.operationId) ? "yes" : "not yet (501)"} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+export function replaceBetweenMarkers(text: string, table: string): string {
+  const start = "<!-- operations:start -->";
+  const end = "<!-- operations:end -->";
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error("README.md lacks the operations markers");
+  return text.slice(0, i + start.length) + "\n" + table + "\n" + text.slice(j);
 }

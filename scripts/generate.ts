@@ -12,7 +12,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { rootDir } from "../src/db/paths.js";
-import { renderOperationTable } from "./generate-operations.js";
+import { renderOperationTable, renderReadmeTable, replaceBetweenMarkers } from "./generate-operations.js";
 
 const check = process.argv.includes("--check");
 const out = await mkdtemp(join(tmpdir(), "patchbay-generate-"));
@@ -54,6 +54,13 @@ try {
   }
   await rm(join(out, "prisma/schema.prisma"));
 
+  // 5. The README's operation table. Availability comes from the handler map (placeholders answer 501).
+  const { handlers } = await import("../src/handlers/index.js");
+  const { isNotImplemented } = await import("../src/handlers/not-implemented.js");
+  const readme = await readFile(join(rootDir, "README.md"), "utf8");
+  const table = renderReadmeTable(doc, (id) => !isNotImplemented((handlers as Record<string, unknown>)[id]));
+  const wantReadme = replaceBetweenMarkers(readme, table);
+
   if (check) {
     const stale: string[] = [];
     for (const dir of outputs) {
@@ -63,6 +70,7 @@ try {
         if (want.get(f) !== have.get(f)) stale.push(join(dir, f));
       }
     }
+    if (wantReadme !== readme) stale.push("README.md (operations table)");
     if (stale.length) {
       console.error(`Generated files are stale (${stale.length}): ${stale.slice(0, 10).join(", ")}${stale.length > 10 ? ", ..." : ""}`);
       console.error("Run `npm run generate` and commit the result.");
@@ -71,6 +79,7 @@ try {
       console.log("generated/ and prisma/postgresql/ are up to date with spec/ and prisma/schema.prisma");
     }
   } else {
+    await writeFile(join(rootDir, "README.md"), wantReadme);
     for (const dir of outputs) {
       await rm(join(rootDir, dir), { recursive: true, force: true });
       await cp(join(out, dir), join(rootDir, dir), { recursive: true });

@@ -31,12 +31,12 @@ export async function migrationDirectories(target: DatabaseTarget) {
 /** Applies pending migrations; returns the names of those applied. */
 export async function migrate(target: DatabaseTarget): Promise<string[]> {
   if (target.provider === "postgresql" && target.schema) await ensurePgSchema(target);
-  const engine = await openSchemaEngine(target, await readFile(schemaPath(target.provider), "utf8"));
+  const { engine, close } = await openSchemaEngine(target, await readFile(schemaPath(target.provider), "utf8"));
   try {
     const out = await engine.applyMigrations({ migrationsList: await migrationDirectories(target), filters });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -50,7 +50,7 @@ export const snapshotPath = (provider: DatabaseTarget["provider"]) => join(migra
 export async function pendingSchemaSql(target: DatabaseTarget): Promise<string> {
   const schemaText = await readFile(schemaPath(target.provider), "utf8");
   const before = await readFile(snapshotPath(target.provider), "utf8").catch(() => "");
-  const engine = await openSchemaEngine(target, schemaText);
+  const { engine, close } = await openSchemaEngine(target, schemaText);
   try {
     const out = await engine.diff({
       from: before ? { tag: "schemaDatamodel", files: [{ path: "before.prisma", content: before }] } : { tag: "empty" },
@@ -59,9 +59,10 @@ export async function pendingSchemaSql(target: DatabaseTarget): Promise<string> 
       exitCode: null,
       filters,
     } as never);
-    return out.stdout.includes("empty migration") ? "" : out.stdout;
+    const sql = out.stdout ?? "";
+    return sql.includes("empty migration") ? "" : sql;
   } finally {
-    engine.free();
+    await close();
   }
 }
 

@@ -26,10 +26,31 @@ async function loadBindings(): Promise<typeof bindings> {
   return bindings;
 }
 
-/** Opens the schema engine on the target database with the given datamodel. Call `free()` when done. */
-export async function openSchemaEngine(target: DatabaseTarget, schemaText: string): Promise<SchemaEngine> {
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes the database connections it opened (an open SQLite handle would lock the file). */
+  close(): Promise<void>;
+}
+
+/** Opens the schema engine on the target database with the given datamodel. */
+export async function openSchemaEngine(target: DatabaseTarget, schemaText: string): Promise<OpenEngine> {
   loaded ??= loadBindings();
   const { SchemaEngine: Engine } = await loaded;
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory(target) as never);
-  return Engine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, adapter);
+  const factory = adapterFactory(target);
+  const opened: { dispose(): Promise<void> }[] = [];
+  const tracking = Object.assign(Object.create(Object.getPrototypeOf(factory)), factory, {
+    connect: async () => {
+      const adapter = await factory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+  });
+  const engine = await Engine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, bindMigrationAwareSqlAdapterFactory(tracking));
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await Promise.all(opened.map((a) => a.dispose().catch(() => {})));
+    },
+  };
 }

@@ -1,0 +1,68 @@
+/** One planned app → its CatalogApp record and its tools, ordered by name. */
+import type { CatalogApp, CatalogTool } from "../types.js";
+import { apiKeyParamNames, authMethods } from "./auth-methods.js";
+import { appFields } from "./app-record.js";
+import { compileOperation, type OperationContext } from "./compile-operation.js";
+import type { PlannedApp } from "./plan-apps.js";
+import { HTTP_METHODS, normalisePath, readDescription } from "./read-descriptions.js";
+import { actionWords, ToolNamer } from "./tool-names.js";
+
+/** Parameters some providers put on every operation that are transport details, not inputs a caller chooses. */
+const PROVIDER_NOISE: Record<string, string[]> = {
+  "googleapis.com": ["$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyprint", "quotauser", "upload_protocol", "uploadtype", "userip"],
+};
+const CREDENTIAL_PARAMS = ["api_key", "apikey", "api-key", "x-api-key", "access_token", "oauth_token"];
+
+export interface CompiledApp {
+  app: CatalogApp;
+  tools: CatalogTool[];
+}
+
+export function compileApp(dir: string, planned: PlannedApp, onDescription?: () => void): CompiledApp {
+  const namer = new ToolNamer(planned.id);
+  const seen = new Set<string>();
+  const tools: CatalogTool[] = [];
+  let app: CatalogApp | undefined;
+  for (const meta of planned.descriptions) {
+    const doc = readDescription(dir, meta.file);
+    if (!app) {
+      const fields = appFields(doc, meta.provider);
+      app = { id: planned.id, ...fields, auth: authMethods(doc, fields.baseUrl), toolCount: 0 };
+    }
+    const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, any>;
+    const ctx: OperationContext = {
+      doc,
+      skipParams: new Set([...apiKeyParamNames(doc), ...CREDENTIAL_PARAMS, ...(PROVIDER_NOISE[meta.provider] ?? [])]),
+      oauthSchemes: new Set(Object.keys(schemes).filter((k) => schemes[k]?.type === "oauth2" || schemes[k]?.type === "openIdConnect")),
+    };
+    for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, any>)) {
+      if (!item || typeof item !== "object") continue;
+      for (const m of HTTP_METHODS) {
+        const op = item[m];
+        if (!op || typeof op !== "object") continue;
+        const key = `${m.toUpperCase()} ${normalisePath(path)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const draft = compileOperation(m, path, item, op, ctx);
+        const name = namer.name(actionWords(draft.operationId, draft.http.method, path, planned.id));
+        tools.push({ name, app: planned.id, description: draft.description, inputSchema: draft.inputSchema, http: draft.http, scopes: draft.scopes });
+      }
+    }
+    onDescription?.();
+  }
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const curated = planned.curated;
+  const result = app!;
+  result.toolCount = tools.length;
+  if (curated) {
+    result.name = curated.name;
+    if (curated.description) result.description = curated.description;
+    if (curated.categories) result.categories = curated.categories;
+    if (curated.docsUrl) result.docsUrl = curated.docsUrl;
+    if (curated.logoUrl) result.logoUrl = curated.logoUrl;
+    if (curated.defaultScopes) {
+      for (const m of result.auth) if (m.type === "oauth2") m.defaultScopes = curated.defaultScopes.filter((s) => !m.scopes?.length || m.scopes.includes(s));
+    }
+  }
+  return { app: result, tools };
+}

@@ -1,0 +1,204 @@
+/**
+ * The tools.find index: BM25 postings over weighted fields of every tool (action words of the name, path, first
+ * sentence, rest of the description, parameter names), with the per-posting score precomputed at build time, plus the
+ * per-tool features the re-ranker reads (method, name / path / summary terms). Stored as typed arrays in one binary
+ * file so opening it costs a read, not a rebuild.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { FILES } from "../format.js";
+import type { CatalogApp, CatalogTool } from "../types.js";
+import { terms } from "./analyze.js";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+export const FLAG_ITEM_PATH = 1;
+export const FLAG_DEPRECATED = 2;
+
+const WEIGHTS = { name: 3, path: 2, summary: 1.5, description: 0.5, params: 0.4 } as const;
+const K1 = 1.2;
+const B = 0.75;
+const MAX_DESCRIPTION_CHARS = 400;
+const MAX_PARAMS = 30;
+
+interface Doc {
+  tf: Map<string, number>;
+  length: number;
+}
+
+export class SearchIndexBuilder {
+  private readonly vocab = new Map<string, number>();
+  private readonly words: string[] = [];
+  private readonly docs: Doc[] = [];
+  readonly method: number[] = [];
+  readonly flags: number[] = [];
+  readonly appOf: number[] = [];
+  readonly name: number[][] = [];
+  readonly path: number[][] = [];
+  readonly summary: number[][] = [];
+  readonly apps: string[] = [];
+
+  private id(term: string): number {
+    let id = this.vocab.get(term);
+    if (id === undefined) {
+      id = this.words.length;
+      this.vocab.set(term, id);
+      this.words.push(term);
+    }
+    return id;
+  }
+
+  addApp(app: CatalogApp, tools: CatalogTool[]): void {
+    const appIndex = this.apps.length;
+    this.apps.push(app.id);
+    const prefix = app.id.length + 1;
+    for (const tool of tools) {
+      const nameTerms = terms(tool.name.slice(prefix).replace(/_/g, " "));
+      const pathTerms = terms(tool.http.path.split("/").filter((s) => s && !s.startsWith("{")).join(" "));
+      const sentenceEnd = tool.description.search(/[.!?](\s|$)/);
+      const first = sentenceEnd > 0 ? tool.description.slice(0, sentenceEnd) : tool.description.slice(0, 200);
+      const summaryTerms = terms(first);
+      const rest = terms(tool.description.slice(first.length, first.length + MAX_DESCRIPTION_CHARS));
+      const params = terms(tool.http.params.slice(0, MAX_PARAMS).map((p) => p.name).join(" "));
+      const tf = new Map<string, number>();
+      const add = (list: string[], weight: number) => {
+        for (const t of list) tf.set(t, (tf.get(t) ?? 0) + weight);
+      };
+      add(nameTerms, WEIGHTS.name);
+      add(pathTerms, WEIGHTS.path);
+      add(summaryTerms, WEIGHTS.summary);
+      add(rest, WEIGHTS.description);
+      add(params, WEIGHTS.params);
+      let length = 0;
+      for (const v of tf.values()) length += v;
+      this.docs.push({ tf, length });
+      this.method.push(Math.max(0, METHODS.indexOf(tool.http.method)));
+      this.flags.push((/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) | (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0));
+      this.appOf.push(appIndex);
+      this.name.push(nameTerms.map((t) => this.id(t)));
+      this.path.push(pathTerms.map((t) => this.id(t)));
+      this.summary.push(summaryTerms.slice(0, 16).map((t) => this.id(t)));
+      for (const t of tf.keys()) this.id(t);
+    }
+  }
+
+  /** Postings with the BM25 contribution of each (term, tool) precomputed. */
+  postings(): { offsets: Uint32Array; docs: Uint32Array; scores: Float32Array; vocab: string[] } {
+    const n = this.docs.length;
+    const avgdl = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, n);
+    const counts = new Uint32Array(this.words.length);
+    for (const d of this.docs) for (const t of d.tf.keys()) counts[this.vocab.get(t)!]!++;
+    const offsets = new Uint32Array(this.words.length + 1);
+    for (let i = 0; i < this.words.length; i++) offsets[i + 1] = offsets[i]! + counts[i]!;
+    const docs = new Uint32Array(offsets[this.words.length]!);
+    const scores = new Float32Array(docs.length);
+    const fill = offsets.slice(0, -1);
+    for (let d = 0; d < n; d++) {
+      const doc = this.docs[d]!;
+      const norm = K1 * (1 - B + (B * doc.length) / avgdl);
+      for (const [t, tf] of doc.tf) {
+        const id = this.vocab.get(t)!;
+        const df = counts[id]!;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        const at = fill[id]!++;
+        docs[at] = d;
+        scores[at] = (idf * tf * (K1 + 1)) / (tf + norm);
+      }
+    }
+    return { offsets, docs, scores, vocab: this.words };
+  }
+}
+
+/** Lays typed arrays end to end (4-byte aligned) in one file, with their places recorded in find.json. */
+export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps: CatalogApp[]): void {
+  const { offsets, docs, scores, vocab } = builder.postings();
+  const csr = (lists: number[][]) => {
+    const off = new Uint32Array(lists.length + 1);
+    for (let i = 0; i < lists.length; i++) off[i + 1] = off[i]! + lists[i]!.length;
+    const flat = new Uint32Array(off[lists.length]!);
+    let k = 0;
+    for (const l of lists) for (const v of l) flat[k++] = v;
+    return [off, flat] as const;
+  };
+  const [nameOff, nameTerms] = csr(builder.name);
+  const [pathOff, pathTerms] = csr(builder.path);
+  const [sumOff, sumTerms] = csr(builder.summary);
+  const sections: Record<string, Uint8Array | Uint16Array | Uint32Array | Float32Array> = {
+    postingOffsets: offsets,
+    postingDocs: docs,
+    postingScores: scores,
+    method: Uint8Array.from(builder.method),
+    flags: Uint8Array.from(builder.flags),
+    appOf: Uint16Array.from(builder.appOf),
+    nameOffsets: nameOff,
+    nameTerms,
+    pathOffsets: pathOff,
+    pathTerms,
+    summaryOffsets: sumOff,
+    summaryTerms: sumTerms,
+  };
+  const layout: Record<string, { offset: number; length: number; type: string }> = {};
+  let size = 0;
+  for (const [k, arr] of Object.entries(sections)) {
+    size = Math.ceil(size / 4) * 4;
+    layout[k] = { offset: size, length: arr.length, type: arr.constructor.name };
+    size += arr.byteLength;
+  }
+  const out = new Uint8Array(Math.ceil(size / 4) * 4);
+  for (const [k, arr] of Object.entries(sections)) out.set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), layout[k]!.offset);
+  writeFileSync(join(dir, FILES.findData), out);
+  writeFileSync(join(dir, FILES.findMeta), JSON.stringify({ vocab, apps: builder.apps, layout, tools: builder.method.length, appCount: apps.length }));
+}
+
+export interface SearchIndex {
+  vocab: Map<string, number>;
+  words: string[];
+  apps: string[];
+  postingOffsets: Uint32Array;
+  postingDocs: Uint32Array;
+  postingScores: Float32Array;
+  method: Uint8Array;
+  flags: Uint8Array;
+  appOf: Uint16Array;
+  nameOffsets: Uint32Array;
+  nameTerms: Uint32Array;
+  pathOffsets: Uint32Array;
+  pathTerms: Uint32Array;
+  summaryOffsets: Uint32Array;
+  summaryTerms: Uint32Array;
+}
+
+export function readSearchIndex(dir: string): SearchIndex {
+  const meta = JSON.parse(readFileSync(join(dir, FILES.findMeta), "utf8")) as {
+    vocab: string[];
+    apps: string[];
+    layout: Record<string, { offset: number; length: number; type: string }>;
+  };
+  const file = readFileSync(join(dir, FILES.findData));
+  // Copy into a fresh, aligned ArrayBuffer (Buffer pools may start at any byte offset).
+  const buf = new ArrayBuffer(file.byteLength);
+  new Uint8Array(buf).set(file);
+  const view = (k: string) => {
+    const { offset, length, type } = meta.layout[k]!;
+    const Ctor = { Uint8Array, Uint16Array, Uint32Array, Float32Array }[type as "Uint8Array"];
+    return new Ctor(buf, offset, length);
+  };
+  const vocab = new Map<string, number>();
+  meta.vocab.forEach((w, i) => vocab.set(w, i));
+  return {
+    vocab,
+    words: meta.vocab,
+    apps: meta.apps,
+    postingOffsets: view("postingOffsets") as Uint32Array,
+    postingDocs: view("postingDocs") as Uint32Array,
+    postingScores: view("postingScores") as unknown as Float32Array,
+    method: view("method") as Uint8Array,
+    flags: view("flags") as Uint8Array,
+    appOf: view("appOf") as unknown as Uint16Array,
+    nameOffsets: view("nameOffsets") as Uint32Array,
+    nameTerms: view("nameTerms") as Uint32Array,
+    pathOffsets: view("pathOffsets") as Uint32Array,
+    pathTerms: view("pathTerms") as Uint32Array,
+    summaryOffsets: view("summaryOffsets") as Uint32Array,
+    summaryTerms: view("summaryTerms") as Uint32Array,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Configuration from the environment, with defaults for the embedded setup (SQLite, no other server).
+ * A bad value stops start-up with a message that names the variable.
+ */
+import { resolve } from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `file:<path>` (SQLite) or `postgresql://...`. */
+  databaseUrl: string;
+  /** Set: rate limits (and later job queues) go through Redis, shared by every instance. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so that several deployments can share one Redis. */
+  redisPrefix: string;
+  /** Where users and clients reach the service, without a trailing slash. */
+  baseUrl: string;
+  /** Where the agent endpoints and purchasing are served. */
+  agentUrl: string;
+  dataDir: string;
+  catalogDir: string;
+  /** The server secret, when given in the environment; else it is read from (or created in) the data dir. */
+  secret: string | null;
+  logLevel: string;
+  /** Requests per minute per key on the REST API. */
+  rateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, "PORT", 3000, 0, 65535);
+  const host = env.HOST?.trim() || "0.0.0.0";
+  const dataDir = resolve(env.PATCHBAY_DATA_DIR?.trim() || "./data");
+  const databaseUrl = env.DATABASE_URL?.trim() || `file:${resolve(dataDir, "patchbay.db")}`;
+  if (!/^(file:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL", `must be file:<path> (SQLite) or postgresql://... (PostgreSQL), got '${redactUrl(databaseUrl)}'`);
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\/.+/.test(redisUrl)) {
+    throw new ConfigError("REDIS_URL", `must be redis://host:port or rediss://..., got '${redactUrl(redisUrl)}'`);
+  }
+  const redisPrefix = env.PATCHBAY_REDIS_PREFIX?.trim() || "patchbay";
+  if (!/^[A-Za-z0-9:_-]{1,100}$/.test(redisPrefix)) throw new ConfigError("PATCHBAY_REDIS_PREFIX", `must be 1-100 letters, digits, ':', '_' or '-', got '${redisPrefix}'`);
+  const baseUrl = httpUrl(env, "PATCHBAY_BASE_URL", `http://localhost:${port}`);
+  const agentUrl = httpUrl(env, "PATCHBAY_AGENT_URL", baseUrl);
+  const secret = env.PATCHBAY_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError("PATCHBAY_SECRET", "must be at least 32 characters (e.g. `openssl rand -base64 32`)");
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || "info";
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got '${logLevel}'`);
+  return {
+    port,
+    host,
+    databaseUrl,
+    redisUrl,
+    redisPrefix,
+    baseUrl,
+    agentUrl,
+    dataDir,
+    catalogDir: resolve(env.PATCHBAY_CATALOG_DIR?.trim() || resolve(dataDir, "catalog")),
+    secret,
+    logLevel,
+    rateLimitPerMinute: integer(env, "PATCHBAY_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(name, `must be an integer from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got '${raw}'`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(name, `must be an http(s) URL, got '${raw}'`);
+  return raw.replace(/\/+$/, "");
+}
+
+/** A URL with its password replaced, for messages. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return raw.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+  }
+}

@@ -1,0 +1,23 @@
+import type { Handler, HandlerContext } from "../dispatch/types.js";
+import { paged } from "../dispatch/types.js";
+import { withConnectionStatus } from "../domain/app-status.js";
+import { notFound } from "../errors.js";
+import { callerOf } from "./caller-of.js";
+
+/** GET /apps: apps with the account's connection status. */
+export const listApps: Handler<"listApps"> = async ({ query }, ctx) => {
+  const page = ctx.services.catalog.listApps({ search: query?.search, category: query?.category, limit: query?.limit ?? 50, cursor: query?.cursor });
+  return paged({ items: await withConnectionStatus(ctx.services.db, callerOf(ctx).accountId, page.items), nextCursor: page.nextCursor });
+};
+
+/** GET /apps/{app}. */
+export const getApp: Handler<"getApp"> = async ({ path }, ctx) => {
+  const [app] = await withConnectionStatus(ctx.services.db, callerOf(ctx).accountId, [appOrThrow(ctx, path.app)]);
+  return app;
+};
+
+export function appOrThrow(ctx: HandlerContext, id: string) {
+  const app = ctx.services.catalog.getApp(id);
+  if (!app) throw notFound("app", id);
+  return app;
+}

@@ -1,0 +1,64 @@
+/**
+ * The handler of every operation of the contract, by operationId. The type makes the map complete; a test checks
+ * that its keys are exactly the contract's operations.
+ */
+import type { HandlerMap } from "../dispatch/types.js";
+import { getApp, listApps } from "./apps.js";
+import { listCatalog } from "./catalog.js";
+import { getMe } from "./me.js";
+import { notImplemented } from "./not-implemented.js";
+import { getHealth, getOpenApiDocument } from "./service.js";
+
+export const handlers: HandlerMap = {
+  // Apps and the catalog
+  listCatalog,
+  listApps,
+  getApp,
+  connectApp: notImplemented("connectApp"),
+  requestApp: notImplemented("requestApp"),
+  // Connections
+  listConnections: notImplemented("listConnections"),
+  deleteConnection: notImplemented("deleteConnection"),
+  // Tools
+  listTools: notImplemented("listTools"),
+  findTools: notImplemented("findTools"),
+  getTool: notImplemented("getTool"),
+  runTool: notImplemented("runTool"),
+  // Custom connectors
+  listCustomConnectors: notImplemented("listCustomConnectors"),
+  createCustomConnector: notImplemented("createCustomConnector"),
+  deleteCustomConnector: notImplemented("deleteCustomConnector"),
+  // Triggers and events
+  listTriggerTypes: notImplemented("listTriggerTypes"),
+  createTrigger: notImplemented("createTrigger"),
+  listTriggers: notImplemented("listTriggers"),
+  deleteTrigger: notImplemented("deleteTrigger"),
+  listEvents: notImplemented("listEvents"),
+  // Runs and the account
+  listRuns: notImplemented("listRuns"),
+  getMe,
+  // Service
+  getHealth,
+  getOpenApiDocument,
+  // Agent host
+  getAgentSite: notImplemented("getAgentSite"),
+  searchAgentContent: notImplemented("searchAgentContent"),
+  readAgentContent: notImplemented("readAgentContent"),
+  getLlmsTxt: notImplemented("getLlmsTxt"),
+  getApiCatalog: notImplemented("getApiCatalog"),
+  getMcpServerCard: notImplemented("getMcpServerCard"),
+  getSignaturesDirectory: notImplemented("getSignaturesDirectory"),
+  getUcpProfile: notImplemented("getUcpProfile"),
+  getAcpDiscovery: notImplemented("getAcpDiscovery"),
+  getBuyProductsSkill: notImplemented("getBuyProductsSkill"),
+  // Commerce
+  listCommerceProducts: notImplemented("listCommerceProducts"),
+  createUcpCheckoutSession: notImplemented("createUcpCheckoutSession"),
+  getUcpCheckoutSession: notImplemented("getUcpCheckoutSession"),
+  completeUcpCheckoutSession: notImplemented("completeUcpCheckoutSession"),
+  cancelUcpCheckoutSession: notImplemented("cancelUcpCheckoutSession"),
+  createAcpCheckoutSession: notImplemented("createAcpCheckoutSession"),
+  getAcpCheckoutSession: notImplemented("getAcpCheckoutSession"),
+  completeAcpCheckoutSession: notImplemented("completeAcpCheckoutSession"),
+  cancelAcpCheckoutSession: notImplemented("cancelAcpCheckoutSession"),
+};

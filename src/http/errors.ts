@@ -1,0 +1,46 @@
+/**
+ * The one place where an error becomes a response: `{ "error": { "code", "message", "requestId" } }` with the
+ * code's status. 4xx messages are shown as they are; anything unexpected is a 500 with a generic message
+ * (the details go to the log under the request id).
+ */
+import type Koa from "koa";
+import { ApiError } from "../errors.js";
+
+export function errorBody(err: ApiError, requestId: string) {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      requestId,
+      ...(err.upstreamStatus !== undefined ? { upstreamStatus: err.upstreamStatus } : {}),
+    },
+  };
+}
+
+/** Errors thrown by Koa's body parser (and http-errors in general) carry a status and a type. */
+function fromHttpError(err: { status?: number; type?: string; message?: string }): ApiError | null {
+  if (err.type === "entity.parse.failed") return new ApiError("invalid_request", `The request body is not valid JSON: ${err.message}`);
+  if (err.type === "entity.too.large") return new ApiError("payload_too_large", "The request body is larger than 1 MB.");
+  if (err.status === 415) return new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+  if (err.status === 400) return new ApiError("invalid_request", err.message ?? "Bad request.");
+  return null;
+}
+
+export function toApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err && typeof err === "object") return fromHttpError(err as never);
+  return null;
+}
+
+export const errorHandler: Koa.Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    const known = toApiError(err);
+    const apiError = known ?? new ApiError("internal_error", `Something went wrong on our side. Quote request id ${ctx.state.requestId} when reporting it.`);
+    if (!known) ctx.state.log.error({ err }, "unhandled error");
+    ctx.status = apiError.status;
+    ctx.set(apiError.headers);
+    ctx.body = errorBody(apiError, ctx.state.requestId);
+  }
+};

@@ -1,0 +1,71 @@
+/**
+ * Puts the service together from configuration: database (migrated), server secret, catalog, rate limiter,
+ * dispatcher, and the HTTP app. `start` listens only when everything is ready, so /healthz answering 200 means
+ * migrations have run and the catalog is open.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import { databaseTarget } from "./db/target.js";
+import { migrate } from "./db/migrate.js";
+import { openDb } from "./db/client.js";
+import { deriveSecrets, loadServerSecret } from "./crypto/secrets.js";
+import { createLogger } from "./log.js";
+import { loadDocument } from "./contract/document.js";
+import { createBackend } from "./contract/backend.js";
+import { createDispatcher } from "./dispatch/dispatcher.js";
+import { handlers } from "./handlers/index.js";
+import { createRateLimiter } from "./gate/rate-limit.js";
+import { createGate } from "./gate/admit.js";
+import { createApp } from "./http/app.js";
+import { ensureCatalog } from "./catalog/index.js";
+import type { Services } from "./services.js";
+
+export interface RunningService {
+  url: string;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config): Promise<RunningService> {
+  const log = createLogger(config.logLevel);
+  const target = databaseTarget(config.databaseUrl);
+  if (target.provider === "sqlite") {
+    const { mkdir } = await import("node:fs/promises");
+    const { dirname } = await import("node:path");
+    await mkdir(dirname(target.url.slice("file:".length)), { recursive: true });
+  }
+  const applied = await migrate(target);
+  if (applied.length) log.info({ applied }, "migrations applied");
+  const db = await openDb(target);
+  const secrets = deriveSecrets(await loadServerSecret(config.dataDir, config.secret));
+  const catalog = await ensureCatalog(config.catalogDir);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
+  const document = loadDocument();
+  const services: Services = { config, db, database: target.provider, secrets, catalog, log, document };
+
+  const gate = createGate(db, secrets, createRateLimiter({ perMinute: config.rateLimitPerMinute, redis, prefix: `${config.redisPrefix}:rl` }));
+  const dispatcher = createDispatcher(services, handlers);
+  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
+
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
+  log.info({ url, database: target.provider, redis: Boolean(redis), catalog: catalog.stats() }, "patchbay listening");
+
+  return {
+    url,
+    services,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await db.$disconnect();
+      if (redis) await redis.quit().catch(() => {});
+    },
+  };
+}

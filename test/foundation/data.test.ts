@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { startTestServer, usingPostgres, type TestServer } from "../helpers/server.js";
+import { deriveSecrets } from "../../src/crypto/secrets.js";
+import { migrate } from "../../src/db/migrate.js";
+import { databaseTarget } from "../../src/db/target.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe("data", () => {
+  it("answers /healthz once migrations have run, naming the database", async () => {
+    const res = await server.call("GET", "/healthz", { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "ok", database: usingPostgres() ? "postgresql" : "sqlite" });
+    expect(res.body.catalog.apps).toBeGreaterThan(0);
+  });
+
+  it("applies each migration once: a second run applies nothing", async () => {
+    expect(await migrate(databaseTarget(server.databaseUrl))).toEqual([]);
+  });
+
+  it("creates the server secret in the data dir, readable only by its owner", async () => {
+    const info = await stat(join(server.dataDir, "secret"));
+    expect(info.mode & 0o077).toBe(0);
+  });
+
+  it("seals secrets with AES-256-GCM and refuses a tampered value", () => {
+    const secrets = deriveSecrets("x".repeat(40));
+    const sealed = secrets.seal("top secret token");
+    expect(sealed).not.toContain("top secret");
+    expect(secrets.open(sealed)).toBe("top secret token");
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith("A") ? "BB" : "AA");
+    expect(() => secrets.open(tampered)).toThrow();
+    expect(() => deriveSecrets("y".repeat(40)).open(sealed)).toThrow();
+  });
+});
