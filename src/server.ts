@@ -21,6 +21,9 @@ import { createGate } from "./gate/admit.js";
 import { createApp } from "./http/app.js";
 import { ensureCatalog } from "./catalog/index.js";
 import type { Services } from "./services.js";
+import { mcpDoor } from "./mcp/mcp-door.js";
+import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
+import { allowedHosts } from "./mcp/host-check.js";
 
 export interface RunningService {
   url: string;
@@ -47,14 +50,23 @@ export async function startService(config: Config): Promise<RunningService> {
 
   const gate = createGate(db, secrets, createRateLimiter({ perMinute: config.rateLimitPerMinute, redis, prefix: `${config.redisPrefix}:rl` }));
   const dispatcher = createDispatcher(services, handlers);
-  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
-
-  const server: Server = createServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
+  let server: Server | undefined;
+  const mcp = mcpDoor({
+    tools: mcpToolsFromContract(document as never),
+    dispatcher,
+    gate,
+    allowedHosts: allowedHosts([config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
+    version: (document.info as { version: string }).version,
   });
-  const { port } = server.address() as AddressInfo;
+  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
+
+  server = createServer(app.callback());
+  const listening = server;
+  await new Promise<void>((resolve, reject) => {
+    listening.once("error", reject);
+    listening.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = listening.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   log.info({ url, database: target.provider, redis: Boolean(redis), catalog: catalog.stats() }, "patchbay listening");
 
@@ -62,8 +74,8 @@ export async function startService(config: Config): Promise<RunningService> {
     url,
     services,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+      listening.closeAllConnections();
       await db.$disconnect();
       if (redis) await redis.quit().catch(() => {});
     },

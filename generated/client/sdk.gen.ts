@@ -34,7 +34,7 @@ export const getApiCatalog = <ThrowOnError extends boolean = false>(options?: Op
 export const getSignaturesDirectory = <ThrowOnError extends boolean = false>(options?: Options<GetSignaturesDirectoryData, ThrowOnError>): RequestResult<GetSignaturesDirectoryResponses, GetSignaturesDirectoryErrors, ThrowOnError> => (options?.client ?? client).get<GetSignaturesDirectoryResponses, GetSignaturesDirectoryErrors, ThrowOnError>({ url: '/.well-known/http-message-signatures-directory', ...options });
 
 /**
- * The MCP server card.
+ * The MCP server card (also at `/mcp/server-card`): how to reach the MCP endpoint, with the key in a header or in the URL. Cacheable: send `If-None-Match` with the ETag.
  */
 export const getMcpServerCard = <ThrowOnError extends boolean = false>(options?: Options<GetMcpServerCardData, ThrowOnError>): RequestResult<GetMcpServerCardResponses, GetMcpServerCardErrors, ThrowOnError> => (options?.client ?? client).get<GetMcpServerCardResponses, GetMcpServerCardErrors, ThrowOnError>({ url: '/.well-known/mcp/server-card.json', ...options });
 

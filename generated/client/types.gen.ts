@@ -627,9 +627,9 @@ export type ApiRun = {
      */
     connection: string | null;
     /**
-     * `succeeded` or `failed`.
+     * `running` (not finished yet), `succeeded` or `failed`.
      */
-    status: 'succeeded' | 'failed';
+    status: 'running' | 'succeeded' | 'failed';
     /**
      * The error code of a failed run.
      */
@@ -1252,6 +1252,9 @@ export type GetSignaturesDirectoryResponse = GetSignaturesDirectoryResponses[key
 
 export type GetMcpServerCardData = {
     body?: never;
+    headers?: {
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: never;
     url: '/.well-known/mcp/server-card.json';

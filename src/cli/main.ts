@@ -6,6 +6,8 @@
  *   patchbay key create --email <e> --project <name> [--permissions read,connect,run]   (prints the key alone)
  *   patchbay key list --email <e>
  *   patchbay key revoke <keyId>
+ *   patchbay app configure <app> [--client-id <id> --client-secret <secret>] [--scopes <a,b>] [--base-url <url>]
+ *                                [--authorize-url <url>] [--token-url <url>]
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.js";
@@ -13,19 +15,34 @@ import { ApiError } from "../errors.js";
 import { openCliContext } from "./context.js";
 import { accountByEmail, createAccount } from "../domain/accounts.js";
 import { createKey, listKeys, parsePermissions, revokeKey } from "../domain/keys.js";
+import { configureApp } from "../domain/app-settings.js";
+import { openCatalog } from "../catalog/index.js";
 
 const USAGE = `Usage:
   patchbay account create --email <e> [--password <p>]
   patchbay key create --email <e> --project <name> [--permissions read,connect,run]
   patchbay key list --email <e>
-  patchbay key revoke <keyId>`;
+  patchbay key revoke <keyId>
+  patchbay app configure <app> [--client-id <id> --client-secret <secret>] [--scopes <a,b>] [--base-url <url>]
+                               [--authorize-url <url>] [--token-url <url>]`;
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { email: { type: "string" }, password: { type: "string" }, project: { type: "string" }, permissions: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      project: { type: "string" },
+      permissions: { type: "string" },
+      "client-id": { type: "string" },
+      "client-secret": { type: "string" },
+      scopes: { type: "string" },
+      "base-url": { type: "string" },
+      "authorize-url": { type: "string" },
+      "token-url": { type: "string" },
+    },
   });
   const need = (name: keyof typeof values) => {
     const value = values[name];
@@ -33,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     return value;
   };
   const command = `${noun ?? ""} ${verb ?? ""}`.trim();
-  if (!["account create", "key create", "key list", "key revoke"].includes(command)) throw new UsageError(noun ? `Unknown command '${command}'.` : "");
+  if (!["account create", "key create", "key list", "key revoke", "app configure"].includes(command)) throw new UsageError(noun ? `Unknown command '${command}'.` : "");
 
   const ctx = await openCliContext(loadConfig());
   try {
@@ -66,6 +83,22 @@ async function main(argv: string[]): Promise<number> {
         if (!keyId) throw new UsageError("Give the key's id: patchbay key revoke <keyId> (see patchbay key list).");
         const key = await revokeKey(ctx.db, keyId);
         console.log(`Revoked ${key.id} (project '${key.project}'). Requests with it are refused from now on.`);
+        return 0;
+      }
+      case "app configure": {
+        const appId = positionals[0];
+        if (!appId) throw new UsageError("Give the app's id: patchbay app configure <app> --client-id <id> --client-secret <secret>");
+        const catalog = await openCatalog(loadConfig().catalogDir);
+        if (!catalog.getApp(appId)) throw new ApiError("not_found", `No app '${appId}' in the catalog. Search it: curl '<base_url>/api/v1/catalog?search=${appId}'`);
+        await configureApp(ctx.db, ctx.secrets, appId, {
+          clientId: values["client-id"],
+          clientSecret: values["client-secret"],
+          scopes: values.scopes?.split(",").map((x) => x.trim()).filter(Boolean),
+          baseUrl: values["base-url"],
+          authorizeUrl: values["authorize-url"],
+          tokenUrl: values["token-url"],
+        });
+        console.log(`Configured ${appId}. OAuth redirect URI to register with the provider: ${loadConfig().baseUrl}/connect/callback`);
         return 0;
       }
     }

@@ -8,6 +8,10 @@ import { listCatalog } from "./catalog.js";
 import { getMe } from "./me.js";
 import { notImplemented } from "./not-implemented.js";
 import { getHealth, getOpenApiDocument } from "./service.js";
+import { getMcpServerCard } from "./server-card.js";
+import { listRuns, requestApp, runTool } from "./calls.js";
+import { deleteConnection, listConnections } from "./connections.js";
+import { findTools, getTool, listTools } from "./tools.js";
 
 export const handlers: HandlerMap = {
   // Apps and the catalog
@@ -15,15 +19,15 @@ export const handlers: HandlerMap = {
   listApps,
   getApp,
   connectApp: notImplemented("connectApp"),
-  requestApp: notImplemented("requestApp"),
+  requestApp,
   // Connections
-  listConnections: notImplemented("listConnections"),
-  deleteConnection: notImplemented("deleteConnection"),
+  listConnections,
+  deleteConnection,
   // Tools
-  listTools: notImplemented("listTools"),
-  findTools: notImplemented("findTools"),
-  getTool: notImplemented("getTool"),
-  runTool: notImplemented("runTool"),
+  listTools,
+  findTools,
+  getTool,
+  runTool,
   // Custom connectors
   listCustomConnectors: notImplemented("listCustomConnectors"),
   createCustomConnector: notImplemented("createCustomConnector"),
@@ -35,7 +39,7 @@ export const handlers: HandlerMap = {
   deleteTrigger: notImplemented("deleteTrigger"),
   listEvents: notImplemented("listEvents"),
   // Runs and the account
-  listRuns: notImplemented("listRuns"),
+  listRuns,
   getMe,
   // Service
   getHealth,
@@ -46,7 +50,7 @@ export const handlers: HandlerMap = {
   readAgentContent: notImplemented("readAgentContent"),
   getLlmsTxt: notImplemented("getLlmsTxt"),
   getApiCatalog: notImplemented("getApiCatalog"),
-  getMcpServerCard: notImplemented("getMcpServerCard"),
+  getMcpServerCard,
   getSignaturesDirectory: notImplemented("getSignaturesDirectory"),
   getUcpProfile: notImplemented("getUcpProfile"),
   getAcpDiscovery: notImplemented("getAcpDiscovery"),

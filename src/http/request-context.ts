@@ -16,7 +16,7 @@ export function requestContext(log: Logger): Koa.Middleware {
       await next();
     } finally {
       ctx.state.log.info(
-        { method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.status, ms: Math.round(performance.now() - started), keyId: ctx.state.caller?.key.id },
+        { method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: ctx.state.caller?.key.id },
         "request",
       );
     }

@@ -1,0 +1,94 @@
+/**
+ * Calls a connected app's own API with the account's credentials: the one path behind `POST /apps/{app}/request`
+ * and every tool run. Timeouts, a response size cap and upstream failures become clear errors; an OAuth 401 gets
+ * one refresh and one retry.
+ */
+import type { Services } from "../services.js";
+import type { EffectiveApp } from "../domain/app-settings.js";
+import { ApiError, invalid } from "../errors.js";
+import { placeCredentials } from "../connect/credentials.js";
+import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
+import { buildUrl } from "./build-url.js";
+import { readCapped, safeResponseHeaders } from "./read-response.js";
+
+export interface AppCall {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  connection?: string;
+}
+
+export interface AppAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  connection: string;
+}
+
+/** Headers the caller may not set: credentials and hop-by-hop headers are Patchbay's. */
+const RESERVED_HEADERS = /^(authorization|proxy-authorization|cookie|host|content-length|connection|keep-alive|transfer-encoding|te|trailer|upgrade|x-forwarded-.*|forwarded)$/i;
+
+export const UPSTREAM_TIMEOUT_MS = Number(process.env.PATCHBAY_UPSTREAM_TIMEOUT_MS ?? 30_000);
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+export async function callApp(services: Services, accountId: string, eff: EffectiveApp, call: AppCall): Promise<AppAnswer> {
+  for (const name of Object.keys(call.headers ?? {})) {
+    if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
+  }
+  const url = buildUrl(eff.baseUrl, call.path, call.query);
+  let conn = await useConnection(services, accountId, eff, call.connection);
+  let res = await send(eff, conn, url, call);
+  if (res.status === 401 && conn.credentials.type === "oauth2") {
+    await res.body?.cancel();
+    conn = await refreshConnection(services, eff, conn);
+    res = await send(eff, conn, url, call);
+  }
+  await services.db.connection.update({ where: { id: conn.id }, data: { lastUsedAt: new Date() } });
+  const body = await readCapped(res, MAX_RESPONSE_BYTES, eff.app.id);
+  if (res.status >= 500) {
+    const detail = typeof body === "string" ? body.slice(0, 200) : JSON.stringify(body).slice(0, 200);
+    throw new ApiError("upstream_error", `${eff.app.name} answered ${res.status}: ${detail}`, { upstreamStatus: res.status });
+  }
+  return { status: res.status, headers: safeResponseHeaders(res.headers), body, connection: conn.id };
+}
+
+async function send(eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall): Promise<Response> {
+  const url = new URL(target);
+  const headers: Record<string, string> = { accept: "application/json", "user-agent": "Patchbay/1.0 (+connected apps for AI agents)" };
+  for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
+  const hasBody = call.body !== undefined && call.body !== null && !["GET", "HEAD"].includes(call.method);
+  if (hasBody) headers["content-type"] ??= "application/json";
+  placeCredentials({ url, headers }, conn.credentials, eff.auth.find((m) => m.type === conn.authType));
+  try {
+    return await fetch(url, {
+      method: call.method,
+      headers,
+      body: hasBody ? encodeBody(call.body, headers["content-type"]) : undefined,
+      redirect: "manual",
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    if (e.name === "TimeoutError") {
+      throw new ApiError("upstream_timeout", `${eff.app.name} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s.`);
+    }
+    throw new ApiError("upstream_error", `${eff.app.name} could not be reached (${e.cause?.code ?? e.message}).`);
+  }
+}
+
+/** JSON by default; form-encoded (with `a[b]=c` nesting, as Stripe and others expect) when the operation says so. */
+function encodeBody(body: unknown, contentType: string): string {
+  if (typeof body === "string") return body;
+  if (!contentType.includes("x-www-form-urlencoded")) return JSON.stringify(body);
+  const form = new URLSearchParams();
+  const add = (prefix: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) value.forEach((v, i) => add(`${prefix}[${i}]`, v));
+    else if (typeof value === "object") for (const [k, v] of Object.entries(value)) add(prefix ? `${prefix}[${k}]` : k, v);
+    else form.append(prefix, String(value));
+  };
+  add("", body);
+  return form.toString();
+}

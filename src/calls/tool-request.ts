@@ -1,0 +1,34 @@
+/** Turns a tool's arguments into the HTTP request of its operation (path, query, header and body parameters). */
+import type { CatalogTool } from "../catalog/types.js";
+import { invalid } from "../errors.js";
+import type { AppCall } from "./call-app.js";
+
+export function toolRequest(tool: CatalogTool, args: Record<string, unknown>): AppCall {
+  let path = tool.http.path;
+  const query: Record<string, unknown> = {};
+  const headers: Record<string, string> = {};
+  let body: Record<string, unknown> | unknown;
+  for (const p of tool.http.params) {
+    const value = args[p.name];
+    if (value === undefined) continue;
+    switch (p.in) {
+      case "path":
+        path = path.split(`{${p.key}}`).join(encodeURIComponent(String(value)));
+        break;
+      case "query":
+        query[p.key] = value;
+        break;
+      case "header":
+        headers[p.key] = String(value);
+        break;
+      case "body":
+        body = { ...((body as Record<string, unknown>) ?? {}), [p.key]: value };
+        break;
+    }
+  }
+  if (tool.http.bodyMode === "property" && args.body !== undefined) body = args.body;
+  const missing = /\{([^}]+)\}/.exec(path);
+  if (missing) throw invalid(`arguments.${missing[1]} is required (it is part of the path ${tool.http.path}).`);
+  if (tool.http.contentType && body !== undefined) headers["content-type"] = tool.http.contentType;
+  return { method: tool.http.method, path, query, headers, body };
+}

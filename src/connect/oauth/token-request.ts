@@ -1,0 +1,62 @@
+/**
+ * Calls a provider's token endpoint (authorization_code or refresh_token grant). The client authenticates with
+ * HTTP Basic and in the body (RFC 6749 §2.3.1 allows either; providers differ in which they accept).
+ */
+import type { OAuthClient } from "../../domain/app-settings.js";
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  tokenType: string;
+  expiresAt: Date | null;
+  scopes: string[] | null;
+}
+
+export class TokenRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly oauthError: string | null,
+  ) {
+    super(message);
+  }
+}
+
+export async function tokenRequest(tokenUrl: string, client: OAuthClient, params: Record<string, string>): Promise<TokenSet> {
+  const body = new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret });
+  let res: Response;
+  try {
+    res = await fetch(tokenUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`,
+      },
+      body,
+      redirect: "error",
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (err) {
+    throw new TokenRequestError(`the token endpoint could not be reached (${(err as Error).message})`, null, null);
+  }
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = Object.fromEntries(new URLSearchParams(text)); // some providers answer form-encoded
+  }
+  if (!res.ok || typeof json.access_token !== "string") {
+    const error = typeof json.error === "string" ? json.error : null;
+    throw new TokenRequestError(`the token endpoint answered ${res.status}${error ? ` (${error})` : ""}`, res.status, error);
+  }
+  const expiresIn = Number(json.expires_in);
+  return {
+    accessToken: json.access_token,
+    refreshToken: typeof json.refresh_token === "string" ? json.refresh_token : null,
+    tokenType: typeof json.token_type === "string" ? json.token_type : "bearer",
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    scopes: typeof json.scope === "string" ? json.scope.split(/[\s,]+/).filter(Boolean) : null,
+  };
+}

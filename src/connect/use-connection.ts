@@ -1,0 +1,86 @@
+/**
+ * Picks the connection a call uses (the one named, else the newest active one to the app) and makes sure its
+ * credentials work: an OAuth token that expires within a minute is refreshed first. A connection whose refresh
+ * fails is marked `needs_reconnect` and is never used silently.
+ */
+import type { Services } from "../services.js";
+import type { EffectiveApp } from "../domain/app-settings.js";
+import { ApiError } from "../errors.js";
+import { openCredentials, sealCredentials, type Credentials } from "./credentials.js";
+import { tokenRequest, TokenRequestError } from "./oauth/token-request.js";
+
+const REFRESH_AHEAD_MS = 60_000;
+
+export interface ConnectionInUse {
+  id: string;
+  credentials: Credentials;
+  authType: string;
+  expiresAt: Date | null;
+  sealed: string;
+}
+
+const needsReconnect = (appId: string, why: string) =>
+  new ApiError("connection_needs_reconnect", `The connection to ${appId} needs to be connected again (${why}). Create a sign-in link: POST /api/v1/apps/${appId}/connect.`);
+
+export async function useConnection(services: Services, accountId: string, eff: EffectiveApp, connectionId?: string): Promise<ConnectionInUse> {
+  const { db, secrets } = services;
+  const appId = eff.app.id;
+  const row = connectionId
+    ? await db.connection.findFirst({ where: { id: connectionId, accountId, appId } })
+    : await db.connection.findFirst({ where: { accountId, appId, status: "active" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  if (!row) {
+    if (connectionId) throw new ApiError("not_found", `No connection '${connectionId}' to ${appId} in this account.`);
+    const stale = await db.connection.count({ where: { accountId, appId } });
+    if (stale) throw needsReconnect(appId, "its credentials stopped working");
+    throw new ApiError("app_not_connected", `This account has no connection to ${appId}. Create a sign-in link with POST /api/v1/apps/${appId}/connect (MCP: connect_app) and open it.`);
+  }
+  if (row.status !== "active") throw needsReconnect(appId, "its credentials stopped working");
+  const inUse: ConnectionInUse = { id: row.id, credentials: openCredentials(secrets, row.credentialsSealed), authType: row.authType, expiresAt: row.expiresAt, sealed: row.credentialsSealed };
+  if (inUse.credentials.type === "oauth2" && row.expiresAt && row.expiresAt.getTime() - Date.now() < REFRESH_AHEAD_MS) {
+    return refreshConnection(services, eff, inUse);
+  }
+  return inUse;
+}
+
+const inFlight = new Map<string, Promise<ConnectionInUse>>();
+
+/** Refreshes an OAuth connection's tokens (one refresh at a time per connection in this process). */
+export function refreshConnection(services: Services, eff: EffectiveApp, conn: ConnectionInUse): Promise<ConnectionInUse> {
+  const running = inFlight.get(conn.id);
+  if (running) return running;
+  const work = doRefresh(services, eff, conn).finally(() => inFlight.delete(conn.id));
+  inFlight.set(conn.id, work);
+  return work;
+}
+
+async function doRefresh(services: Services, eff: EffectiveApp, conn: ConnectionInUse): Promise<ConnectionInUse> {
+  const { db, secrets } = services;
+  const creds = conn.credentials;
+  const tokenUrl = eff.auth.find((m) => m.type === "oauth2")?.tokenUrl;
+  const markStale = async (why: string) => {
+    // Another instance may have refreshed (and rotated the refresh token) meanwhile: then use its tokens.
+    const now = await db.connection.findUnique({ where: { id: conn.id } });
+    if (now && now.status === "active" && now.credentialsSealed !== conn.sealed) {
+      return { ...conn, credentials: openCredentials(secrets, now.credentialsSealed), expiresAt: now.expiresAt, sealed: now.credentialsSealed };
+    }
+    await db.connection.update({ where: { id: conn.id }, data: { status: "needs_reconnect" } });
+    services.log.warn({ connection: conn.id, app: eff.app.id, why }, "connection needs reconnect");
+    throw needsReconnect(eff.app.id, why);
+  };
+  if (creds.type !== "oauth2" || !creds.refreshToken) return markStale("the access token expired and there is no refresh token");
+  if (!eff.oauthClient || !tokenUrl) return markStale("the app's OAuth client is no longer configured");
+  let tokens;
+  try {
+    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken });
+  } catch (err) {
+    if (err instanceof TokenRequestError && err.status !== null && err.status < 500) return markStale(`refreshing the token failed: ${err.message}`);
+    throw new ApiError("upstream_error", `Refreshing the ${eff.app.id} token failed: ${(err as Error).message}. Try again.`, { upstreamStatus: (err as TokenRequestError).status ?? undefined });
+  }
+  const credentials: Credentials = { type: "oauth2", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? creds.refreshToken, tokenType: tokens.tokenType };
+  const sealed = sealCredentials(secrets, credentials);
+  await db.connection.update({
+    where: { id: conn.id },
+    data: { credentialsSealed: sealed, expiresAt: tokens.expiresAt, ...(tokens.scopes ? { scopes: tokens.scopes.join(",") } : {}) },
+  });
+  return { ...conn, credentials, expiresAt: tokens.expiresAt, sealed };
+}

@@ -1,0 +1,27 @@
+/**
+ * DNS-rebinding protection for the MCP endpoint: the Host header must name this service (its base or agent URL,
+ * or the address it listens on), and an Origin, when sent, must too. Checked before anything else.
+ */
+export function allowedHosts(urls: string[], listening: () => { port: number } | null): () => Set<string> {
+  return () => {
+    const hosts = new Set(urls.map((u) => new URL(u).host));
+    const addr = listening();
+    if (addr) for (const h of ["127.0.0.1", "localhost", "[::1]"]) hosts.add(`${h}:${addr.port}`);
+    return hosts;
+  };
+}
+
+/** null when the request may go on, else the reason to refuse it with 403. */
+export function checkHostAndOrigin(host: string | undefined, origin: string | undefined, allowed: Set<string>): string | null {
+  if (!host || !allowed.has(host.toLowerCase())) return `Invalid Host header: ${host ?? "(none)"}`;
+  if (origin) {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return `Invalid Origin header: ${origin}`;
+    }
+    if (!allowed.has(originHost)) return `Invalid Origin header: ${origin}`;
+  }
+  return null;
+}
