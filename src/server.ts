@@ -24,6 +24,7 @@ import type { Services } from "./services.js";
 import { mcpDoor } from "./mcp/mcp-door.js";
 import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
+import { connectRoutes } from "./connect/routes.js";
 
 export interface RunningService {
   url: string;
@@ -58,7 +59,7 @@ export async function startService(config: Config): Promise<RunningService> {
     allowedHosts: allowedHosts([config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
   });
-  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
+  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
 
   server = createServer(app.callback());
   const listening = server;

@@ -6,7 +6,7 @@
 import type { Services } from "../services.js";
 import type { EffectiveApp } from "../domain/app-settings.js";
 import { ApiError, invalid } from "../errors.js";
-import { placeCredentials } from "../connect/credentials.js";
+import { placeCredentials, type Credentials } from "../connect/credentials.js";
 import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
 import { buildUrl } from "./build-url.js";
 import { readCapped, safeResponseHeaders } from "./read-response.js";
@@ -54,13 +54,16 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   return { status: res.status, headers: safeResponseHeaders(res.headers), body, connection: conn.id };
 }
 
-async function send(eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall): Promise<Response> {
+const send = (eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall) => sendWithCredentials(eff, conn.credentials, conn.authType, target, call);
+
+/** One HTTP call to the app with the given credentials placed as the app's auth method says. */
+export async function sendWithCredentials(eff: EffectiveApp, credentials: Credentials, authType: string, target: URL, call: AppCall): Promise<Response> {
   const url = new URL(target);
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "Patchbay/1.0 (+connected apps for AI agents)" };
   for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
   const hasBody = call.body !== undefined && call.body !== null && !["GET", "HEAD"].includes(call.method);
   if (hasBody) headers["content-type"] ??= "application/json";
-  placeCredentials({ url, headers }, conn.credentials, eff.auth.find((m) => m.type === conn.authType));
+  placeCredentials({ url, headers }, credentials, eff.auth.find((m) => m.type === authType));
   try {
     return await fetch(url, {
       method: call.method,

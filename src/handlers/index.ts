@@ -9,6 +9,7 @@ import { getMe } from "./me.js";
 import { notImplemented } from "./not-implemented.js";
 import { getHealth, getOpenApiDocument } from "./service.js";
 import { getMcpServerCard } from "./server-card.js";
+import { connectApp } from "./connect.js";
 import { listRuns, requestApp, runTool } from "./calls.js";
 import { deleteConnection, listConnections } from "./connections.js";
 import { findTools, getTool, listTools } from "./tools.js";
@@ -18,7 +19,7 @@ export const handlers: HandlerMap = {
   listCatalog,
   listApps,
   getApp,
-  connectApp: notImplemented("connectApp"),
+  connectApp,
   requestApp,
   // Connections
   listConnections,

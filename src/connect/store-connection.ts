@@ -1,0 +1,21 @@
+import type { Services } from "../services.js";
+import { newId } from "../crypto/random.js";
+import { sealCredentials, type Credentials } from "./credentials.js";
+import type { LinkRow } from "./links.js";
+
+/** Stores a new connection for the link's account and app, its credentials sealed. */
+export async function storeConnection(services: Services, link: LinkRow, c: { credentials: Credentials; label: string | null; scopes: string[]; expiresAt: Date | null }) {
+  return services.db.connection.create({
+    data: {
+      id: newId("conn"),
+      accountId: link.accountId,
+      appId: link.appId,
+      status: "active",
+      authType: c.credentials.type,
+      label: c.label ?? link.label,
+      scopes: c.scopes.join(","),
+      credentialsSealed: sealCredentials(services.secrets, c.credentials),
+      expiresAt: c.expiresAt,
+    },
+  });
+}
