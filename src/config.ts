@@ -17,6 +17,9 @@ export interface Config {
   baseUrl: string;
   /** Where the agent endpoints and purchasing are served. */
   agentUrl: string;
+  /** False when the base URL is the default one, which then follows the port actually bound (PORT=0). */
+  baseUrlGiven: boolean;
+  agentUrlGiven: boolean;
   dataDir: string;
   catalogDir: string;
   /** The server secret, when given in the environment; else it is read from (or created in) the data dir. */
@@ -65,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix,
     baseUrl,
     agentUrl,
+    baseUrlGiven: Boolean(env.PATCHBAY_BASE_URL?.trim()),
+    agentUrlGiven: Boolean(env.PATCHBAY_AGENT_URL?.trim()),
     dataDir,
     catalogDir: resolve(env.PATCHBAY_CATALOG_DIR?.trim() || resolve(dataDir, "catalog")),
     secret,

@@ -1,12 +1,12 @@
 /** Structured JSON logs (pino). Secrets never reach a line: auth headers are dropped and keys in paths redacted. */
 import pino from "pino";
 
-export function createLogger(level: string) {
+export function createLogger(level: string, stream?: NodeJS.WritableStream) {
   return pino({
     level,
     base: { service: "patchbay" },
     redact: { paths: ["req.headers.authorization", "headers.authorization", "*.password", "*.secret", "*.key"], censor: "[REDACTED]" },
-  });
+  }, stream ?? process.stdout);
 }
 
 /** A URL path safe to log: the key of the MCP URL form and secret-looking query values are replaced. */

@@ -32,8 +32,8 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(config: Config): Promise<RunningService> {
-  const log = createLogger(config.logLevel);
+export async function startService(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<RunningService> {
+  const log = createLogger(config.logLevel, opts.logStream);
   const target = databaseTarget(config.databaseUrl);
   if (target.provider === "sqlite") {
     const { mkdir } = await import("node:fs/promises");
@@ -56,7 +56,7 @@ export async function startService(config: Config): Promise<RunningService> {
     tools: mcpToolsFromContract(document as never),
     dispatcher,
     gate,
-    allowedHosts: allowedHosts([config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
+    allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
   });
   const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
@@ -68,6 +68,8 @@ export async function startService(config: Config): Promise<RunningService> {
     listening.listen(config.port, config.host, () => resolve());
   });
   const { port } = listening.address() as AddressInfo;
+  if (!config.baseUrlGiven) config.baseUrl = `http://localhost:${port}`;
+  if (!config.agentUrlGiven) config.agentUrl = config.baseUrl;
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   log.info({ url, database: target.provider, redis: Boolean(redis), catalog: catalog.stats() }, "patchbay listening");
 

@@ -16,7 +16,7 @@ export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dis
   app.use(errorHandler);
   app.use(deps.pages); // HTML pages (sign-in links) with their own form parsing
   app.use(deps.mcp); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
-  app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8", extendTypes: { json: ["application/*+json"] } }));
+  app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8" }));
   app.use(async (ctx, next) => {
     // The MCP convention's card location is an alias of the well-known one.
     if (ctx.path === "/mcp/server-card" || ctx.path === "/mcp/server-card.json") ctx.path = "/.well-known/mcp/server-card.json";

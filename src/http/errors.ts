@@ -22,7 +22,8 @@ function fromHttpError(err: { status?: number; type?: string; message?: string }
   if (err.type === "entity.parse.failed") return new ApiError("invalid_request", `The request body is not valid JSON: ${err.message}`);
   if (err.type === "entity.too.large") return new ApiError("payload_too_large", "The request body is larger than 1 MB.");
   if (err.status === 415) return new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
-  if (err.status === 400) return new ApiError("invalid_request", err.message ?? "Bad request.");
+  // Our own code throws ApiError; a plain 400 comes from the body parser, which only fails on malformed JSON.
+  if (err.status === 400) return new ApiError("invalid_request", `The request body is not valid JSON: ${err.message ?? "parse error"}.`);
   return null;
 }
 

@@ -2,9 +2,9 @@
  * DNS-rebinding protection for the MCP endpoint: the Host header must name this service (its base or agent URL,
  * or the address it listens on), and an Origin, when sent, must too. Checked before anything else.
  */
-export function allowedHosts(urls: string[], listening: () => { port: number } | null): () => Set<string> {
+export function allowedHosts(urls: () => string[], listening: () => { port: number } | null): () => Set<string> {
   return () => {
-    const hosts = new Set(urls.map((u) => new URL(u).host));
+    const hosts = new Set(urls().map((u) => new URL(u).host));
     const addr = listening();
     if (addr) for (const h of ["127.0.0.1", "localhost", "[::1]"]) hosts.add(`${h}:${addr.port}`);
     return hosts;

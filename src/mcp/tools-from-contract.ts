@@ -27,14 +27,15 @@ export interface McpTool {
 /** Header parameters get a camelCase argument name: `Idempotency-Key` → `idempotencyKey`. */
 const argName = (p: Parameter) => (p.in === "header" ? p.name.toLowerCase().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) : p.name);
 
-export function mcpToolsFromContract(doc: { paths: Record<string, Record<string, Schema>>; components?: { schemas?: Record<string, Schema> } }): McpTool[] {
+export function mcpToolsFromContract(doc: { paths: Record<string, Record<string, Schema>>; components?: Record<string, Record<string, Schema>> }): McpTool[] {
   const resolve = (schema: unknown, seen: string[] = []): unknown => {
     if (Array.isArray(schema)) return schema.map((s) => resolve(s, seen));
     if (!schema || typeof schema !== "object") return schema;
     const ref = (schema as { $ref?: string }).$ref;
     if (ref) {
       if (seen.includes(ref)) throw new Error(`cyclic $ref ${ref} in an MCP tool's input`);
-      const target = doc.components?.schemas?.[ref.replace("#/components/schemas/", "")];
+      const [, kind, key] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref) ?? [];
+      const target = (doc.components as Record<string, Record<string, Schema>> | undefined)?.[kind]?.[key];
       if (!target) throw new Error(`unresolved $ref ${ref}`);
       return resolve(target, [...seen, ref]);
     }
@@ -46,7 +47,7 @@ export function mcpToolsFromContract(doc: { paths: Record<string, Record<string,
     for (const op of Object.values(item)) {
       const name = op["x-patchbay-mcp-tool"] as string | undefined;
       if (!name) continue;
-      const params = ((op.parameters as Parameter[] | undefined) ?? []).filter((p) => p.in !== "cookie");
+      const params = ((resolve(op.parameters) as Parameter[] | undefined) ?? []).filter((p) => p.in !== "cookie");
       const properties: Record<string, Schema> = {};
       const required: string[] = [];
       const add = (prop: string, schema: Schema, isRequired: boolean) => {

@@ -44,7 +44,11 @@ export async function freshDatabase(dataDir: string): Promise<{ url: string; dro
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}, shared?: { dataDir: string; databaseUrl: string }): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  shared?: { dataDir: string; databaseUrl: string },
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const dataDir = shared?.dataDir ?? (await mkdtemp(join(tmpdir(), "patchbay-test-")));
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await freshDatabase(dataDir);
   const config = loadConfig({
@@ -58,7 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}, shared?:
     PATCHBAY_REDIS_PREFIX: `test-${randomBytes(4).toString("hex")}`,
     ...env,
   });
-  const service = await startService(config);
+  const service = await startService(config, { logStream: opts.logStream });
   let counter = 0;
   return {
     service,
