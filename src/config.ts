@@ -27,6 +27,14 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per key on the REST API. */
   rateLimitPerMinute: number;
+  /** Events: seconds to wait before the 2nd and the 3rd delivery attempt (PATCHBAY_DELIVERY_RETRY_DELAYS). */
+  deliveryRetryDelays: [number, number];
+  /** Events: how long one delivery attempt may take, in milliseconds. */
+  deliveryTimeoutMs: number;
+  /** Events: how often polling triggers list their app's items, in milliseconds. */
+  pollIntervalMs: number;
+  /** Outbound requests to user-given URLs may reach loopback, private and link-local addresses (tests, private setups). */
+  allowPrivateNetwork: boolean;
 }
 
 export class ConfigError extends Error {
@@ -75,7 +83,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret,
     logLevel,
     rateLimitPerMinute: integer(env, "PATCHBAY_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
+    deliveryRetryDelays: retryDelays(env, "PATCHBAY_DELIVERY_RETRY_DELAYS", [10, 60]),
+    deliveryTimeoutMs: seconds(env, "PATCHBAY_DELIVERY_TIMEOUT_SECONDS", 10, 0.1, 300) * 1000,
+    pollIntervalMs: seconds(env, "PATCHBAY_POLL_INTERVAL_SECONDS", 60, 0.1, 86_400) * 1000,
+    allowPrivateNetwork: flag(env, "PATCHBAY_ALLOW_PRIVATE_NETWORK"),
   };
+}
+
+/** A number of seconds (fractions allowed, for tests). */
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n < min || n > max) throw new ConfigError(name, `must be a number of seconds from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+/** Two delays in seconds, comma-separated: before the 2nd and before the 3rd attempt. */
+function retryDelays(env: NodeJS.ProcessEnv, name: string, fallback: [number, number]): [number, number] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const parts = raw.split(",").map((p) => p.trim());
+  const n = parts.map(Number);
+  if (parts.length !== 2 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p)) || n.some((x) => x > 86_400)) {
+    throw new ConfigError(name, `must be two numbers of seconds (0-86400), comma-separated, e.g. '10,60', got '${raw}'`);
+  }
+  return [n[0]!, n[1]!];
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new ConfigError(name, `must be true or false, got '${env[name]}'`);
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

@@ -25,6 +25,7 @@ import { mcpDoor } from "./mcp/mcp-door.js";
 import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
 import { connectRoutes } from "./connect/routes.js";
+import { startEvents } from "./events/start-events.js";
 
 export interface RunningService {
   url: string;
@@ -59,7 +60,8 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
   });
-  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
+  const events = await startEvents(services);
+  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), inbound: events.inbound, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
 
   server = createServer(app.callback());
   const listening = server;
@@ -79,6 +81,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     async stop() {
       await new Promise<void>((resolve) => listening.close(() => resolve()));
       listening.closeAllConnections();
+      await events.stop();
       await db.$disconnect();
       if (redis) await redis.quit().catch(() => {});
     },

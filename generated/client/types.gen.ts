@@ -1350,6 +1350,14 @@ export type CreateAcpCheckoutSessionErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -1481,6 +1489,14 @@ export type CompleteAcpCheckoutSessionErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -1556,6 +1572,14 @@ export type CreateUcpCheckoutSessionErrors = {
      * The server cannot find the requested resource.
      */
     404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
     /**
      * Client error
      */
@@ -1687,6 +1711,14 @@ export type CompleteUcpCheckoutSessionErrors = {
      * The server cannot find the requested resource.
      */
     404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
     /**
      * Client error
      */
@@ -2030,6 +2062,14 @@ export type ConnectAppErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -2089,6 +2129,10 @@ export type RequestAppErrors = {
      * Client error
      */
     413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
     /**
      * Client error
      */
@@ -2370,6 +2414,10 @@ export type CreateCustomConnectorErrors = {
      * Client error
      */
     413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
     /**
      * Client error
      */
@@ -2699,6 +2747,14 @@ export type FindToolsErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -2821,6 +2877,10 @@ export type RunToolErrors = {
     /**
      * Client error
      */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -2933,6 +2993,14 @@ export type CreateTriggerErrors = {
      * The request conflicts with the current state of the server.
      */
     409: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
     /**
      * Client error
      */

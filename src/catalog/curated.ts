@@ -4,6 +4,8 @@
  * from the descriptions themselves. Checked by test/catalog/curated-layer.test.ts.
  */
 
+import type { AuthMethod } from "./types.js";
+
 export interface CuratedApp {
   /** The app id (lowercase slug). */
   id: string;
@@ -17,6 +19,8 @@ export interface CuratedApp {
   description?: string;
   /** OAuth scopes asked for by default when connecting. */
   defaultScopes?: string[];
+  /** The provider's documented ways to sign in, used when the description declares none. */
+  auth?: AuthMethod[];
   docsUrl?: string;
   logoUrl?: string;
 }
@@ -36,11 +40,22 @@ export const DROPPED_SOURCES: DroppedSource[] = [
 
 const G = "https://www.googleapis.com/auth/";
 
+/** GitHub's REST description declares no security scheme; these are GitHub's documented sign-in methods. */
+const GITHUB_AUTH: AuthMethod[] = [
+  {
+    type: "oauth2",
+    authorizeUrl: "https://github.com/login/oauth/authorize",
+    tokenUrl: "https://github.com/login/oauth/access_token",
+    scopes: ["repo", "public_repo", "repo:status", "read:user", "user:email", "read:org", "admin:org", "admin:repo_hook", "write:repo_hook", "gist", "notifications", "workflow", "delete_repo", "write:packages", "read:packages"],
+  },
+  { type: "bearer" },
+];
+
 export const CURATED_APPS: CuratedApp[] = [
   {
     id: "github", sources: ["github.com:api.github.com"], name: "GitHub", categories: ["developer_tools"],
     description: "Repositories, issues, pull requests, commits, releases, actions and organizations on GitHub.",
-    defaultScopes: ["repo", "read:user", "read:org"], docsUrl: "https://docs.github.com/rest",
+    defaultScopes: ["repo", "read:user", "read:org"], docsUrl: "https://docs.github.com/rest", auth: GITHUB_AUTH,
   },
   { id: "eqivo", sources: ["github.com"], name: "Eqivo" },
   {

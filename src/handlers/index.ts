@@ -13,6 +13,8 @@ import { connectApp } from "./connect.js";
 import { listRuns, requestApp, runTool } from "./calls.js";
 import { deleteConnection, listConnections } from "./connections.js";
 import { findTools, getTool, listTools } from "./tools.js";
+import { createTrigger, deleteTrigger, listTriggers, listTriggerTypes } from "./triggers.js";
+import { listEvents } from "./events.js";
 
 export const handlers: HandlerMap = {
   // Apps and the catalog
@@ -34,11 +36,11 @@ export const handlers: HandlerMap = {
   createCustomConnector: notImplemented("createCustomConnector"),
   deleteCustomConnector: notImplemented("deleteCustomConnector"),
   // Triggers and events
-  listTriggerTypes: notImplemented("listTriggerTypes"),
-  createTrigger: notImplemented("createTrigger"),
-  listTriggers: notImplemented("listTriggers"),
-  deleteTrigger: notImplemented("deleteTrigger"),
-  listEvents: notImplemented("listEvents"),
+  listTriggerTypes,
+  createTrigger,
+  listTriggers,
+  deleteTrigger,
+  listEvents,
   // Runs and the account
   listRuns,
   getMe,

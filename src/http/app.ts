@@ -9,13 +9,14 @@ import { errorHandler } from "./errors.js";
 import { requestContext } from "./request-context.js";
 import { restDoor } from "./rest-door.js";
 
-export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dispatcher; gate: Gate; proxy: boolean; mcp: Koa.Middleware; pages: Koa.Middleware }): Koa {
+export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dispatcher; gate: Gate; proxy: boolean; mcp: Koa.Middleware; pages: Koa.Middleware; inbound: Koa.Middleware }): Koa {
   const app = new Koa({ proxy: deps.proxy });
   app.silent = true;
   app.use(requestContext(deps.log));
   app.use(errorHandler);
   app.use(deps.pages); // HTML pages (sign-in links) with their own form parsing
   app.use(deps.mcp); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
+  app.use(deps.inbound); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body
   app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8" }));
   app.use(async (ctx, next) => {
     // The MCP convention's card location is an alias of the well-known one.

@@ -60,7 +60,7 @@ describe("OAuth 2.0 connect flow", () => {
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorize.searchParams.get("state")).toMatch(/^[0-9A-Za-z]{32}$/);
     expect(authorize.searchParams.get("scope")).toBe("repo user");
-    expect(last.status).toBe(200);
+    expect(last.status, String(last.body)).toBe(200);
     expect(last.body).toContain("is connected");
     const tokenCall = oauth.calls.find((c) => c.grantType === "authorization_code");
     expect(tokenCall?.status).toBe(200);
@@ -196,9 +196,9 @@ describe("using an OAuth connection", () => {
     const res = await server.call("POST", `/api/v1/tools/${tool.name}/run`, { key: other.key, body: { arguments: { owner: "octo", repo: "hello" } } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain("title");
-    const wrongType = await server.call("POST", `/api/v1/tools/${tool.name}/run`, { key: other.key, body: { arguments: { owner: "octo", repo: "hello", title: 42 } } });
+    const wrongType = await server.call("POST", `/api/v1/tools/${tool.name}/run`, { key: other.key, body: { arguments: { owner: "octo", repo: "hello", title: "x", labels: "bug" } } });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.error.message).toContain("arguments.title");
+    expect(wrongType.body.error.message).toContain("arguments.labels must be array");
     expect(github.requests.length).toBe(before);
   });
 

@@ -6,10 +6,13 @@
 import { createBackend } from "../../src/contract/backend.js";
 import { loadDocument } from "../../src/contract/document.js";
 import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 
 const document = loadDocument();
 const backend = createBackend(document);
 const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false });
+(addFormats as unknown as typeof addFormats.default)(ajv);
+for (const format of ["int32", "int64", "float", "double"]) ajv.addFormat(format, true);
 ajv.addSchema({ ...(document as Record<string, unknown>), $id: "contract" });
 const errorShape = ajv.getSchema("contract#/components/schemas/ErrorResponse")!;
 

@@ -150,7 +150,9 @@ describe("MCP server card", () => {
   });
 
   it("is served at /mcp/server-card too, with an ETag and 304 on a match", async () => {
-    const first = await server.call("GET", "/mcp/server-card", { key: null });
+    const first = await fetch(server.url + "/mcp/server-card");
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual((await server.call("GET", "/.well-known/mcp/server-card.json", { key: null })).body);
     const etag = first.headers.get("etag")!;
     expect(etag).toBeTruthy();
     expect(first.headers.get("cache-control")).toMatch(/max-age/);

@@ -59,7 +59,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
         continue;
       }
       writer.add(compiled.app, compiled.tools);
-      index.addApp(compiled.app, compiled.tools);
+      index.addApp(compiled.app, compiled.tools, planned.descriptions[0]!.provider);
       if (done % 20 === 0) await new Promise((r) => setImmediate(r));
     }
     bar?.done();

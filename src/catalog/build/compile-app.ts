@@ -60,6 +60,8 @@ export function compileApp(dir: string, planned: PlannedApp, onDescription?: () 
     if (curated.categories) result.categories = curated.categories;
     if (curated.docsUrl) result.docsUrl = curated.docsUrl;
     if (curated.logoUrl) result.logoUrl = curated.logoUrl;
+    // Descriptions that declare no security scheme (GitHub's) get the provider's documented ways to sign in.
+    if (curated.auth && result.auth.every((m) => m.type === "none")) result.auth = curated.auth.map((m) => ({ ...m }));
     if (curated.defaultScopes) {
       for (const m of result.auth) if (m.type === "oauth2") m.defaultScopes = curated.defaultScopes.filter((s) => !m.scopes?.length || m.scopes.includes(s));
     }

@@ -25,7 +25,7 @@ export interface OperationContext {
 }
 
 const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
-const MAX_SCHEMA_BYTES = 16_000;
+const MAX_SCHEMA_BYTES = 24_000;
 const MAX_DESCRIPTION = 600;
 /** Tried in turn until the schema fits in MAX_SCHEMA_BYTES. */
 const ATTEMPTS: SchemaOptions[] = [
@@ -125,12 +125,32 @@ function collectParameters(item: Json, op: Json, ctx: OperationContext, converte
 
 export function compileOperation(method: string, path: string, item: Json, op: Json, ctx: OperationContext): DraftTool {
   const httpMethod = method.toUpperCase() as ToolHttp["method"];
+  let draft: DraftTool | undefined;
   for (const opts of ATTEMPTS) {
-    const converter = new SchemaConverter(ctx.doc, opts);
-    const draft = build(converter, opts, httpMethod, path, item, op, ctx);
-    if (JSON.stringify(draft.inputSchema).length <= MAX_SCHEMA_BYTES || opts === ATTEMPTS[ATTEMPTS.length - 1]) return draft;
+    draft = build(new SchemaConverter(ctx.doc, opts), opts, httpMethod, path, item, op, ctx);
+    if (JSON.stringify(draft.inputSchema).length <= MAX_SCHEMA_BYTES) return draft;
   }
-  throw new Error("unreachable");
+  return trimProperties(draft!);
+}
+
+/** Last resort for operations with hundreds of inputs: keep the required ones, then others in order, while they fit. */
+function trimProperties(draft: DraftTool): DraftTool {
+  const schema = draft.inputSchema;
+  const properties = schema.properties as Json;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const kept: Json = {};
+  let size = 200;
+  for (const pass of [true, false]) {
+    for (const [name, prop] of Object.entries(properties)) {
+      if (required.has(name) !== pass || name in kept) continue;
+      const bytes = JSON.stringify(prop).length + name.length + 4;
+      if (!pass && size + bytes > MAX_SCHEMA_BYTES) continue;
+      kept[name] = prop;
+      size += bytes;
+    }
+  }
+  const params = draft.http.params.filter((p) => p.name in kept);
+  return { ...draft, inputSchema: { ...schema, properties: kept }, http: { ...draft.http, params } };
 }
 
 function build(
@@ -142,7 +162,7 @@ function build(
   const add = (input: Input, schema: Json) => {
     let name = sanitiseName(input.name);
     if (name in properties) name = sanitiseName(`${input.in}_${name}`);
-    for (let n = 2; name in properties; n++) name = sanitiseName(`${input.in}_${input.name}_${n}`);
+    for (let n = 2; name in properties; n++) name = `${sanitiseName(`${input.in}_${input.name}`).slice(0, 58)}_${n}`;
     const description = plainText(input.description);
     properties[name] = description ? { ...schema, description: clip(description, opts.descriptionLength) } : schema;
     if (input.required) required.push(name);

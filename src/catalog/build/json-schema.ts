@@ -94,6 +94,12 @@ export class SchemaConverter {
   private convertPlain(s: Json, depth: number, stack: string[]): Json {
     const out: Json = {};
     const type = this.typeOf(s);
+    if (Array.isArray(type)) {
+      // Several types: one alternative per type (a union `type` array trips strict validators).
+      const alternatives = type.map((t) => this.convertPlain({ ...s, type: t, description: undefined }, depth, stack));
+      const description = this.description(s.description ?? s.title);
+      return description ? { anyOf: alternatives, description } : { anyOf: alternatives };
+    }
     if (type !== undefined) out.type = type;
     const description = this.description(s.description ?? s.title);
     if (description) out.description = description;
@@ -115,7 +121,7 @@ export class SchemaConverter {
       for (const k of ["minItems", "maxItems"] as const) if (isCount(s[k])) out[k] = s[k];
       if (s.uniqueItems === true) out.uniqueItems = true;
     }
-    if (type === "object" || (Array.isArray(type) && type.includes("object"))) {
+    if (type === "object") {
       if (depth < this.opts.maxDepth) this.copyObject(s, out, depth, stack);
     }
     return out;

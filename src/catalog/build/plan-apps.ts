@@ -7,7 +7,7 @@
 import { CURATED_APPS, DROPPED_SOURCES, type CuratedApp } from "../curated.js";
 import { compareRank, ruleAppId, versionRank } from "./app-ids.js";
 import type { DescriptionMeta } from "./read-descriptions.js";
-import { slug } from "./text.js";
+import { shortHash, slug } from "./text.js";
 
 export interface PlannedApp {
   id: string;
@@ -29,6 +29,15 @@ function jaccard(a: string[], b: string[]): number {
   return common / (sa.size + sb.size - common || 1);
 }
 
+/** App ids stay short enough to leave room for a tool's action within 64 characters. */
+export const MAX_APP_ID = 40;
+
+export function capId(id: string): string {
+  if (id.length <= MAX_APP_ID) return id;
+  const head = id.slice(0, MAX_APP_ID - 7).replace(/_[^_]*$/, "").replace(/_+$/, "");
+  return `${head}_${shortHash(id)}`;
+}
+
 export function planApps(metas: DescriptionMeta[]): Plan {
   const skipped: Plan["skipped"] = [];
   const curatedBySource = new Map<string, CuratedApp>();
@@ -47,7 +56,7 @@ export function planApps(metas: DescriptionMeta[]): Plan {
       continue;
     }
     const curated = curatedBySource.get(meta.source) ?? null;
-    let id = curated ? curated.id : ruleAppId(meta.provider, meta.service);
+    let id = curated ? curated.id : capId(ruleAppId(meta.provider, meta.service));
     if (!curated && reserved.has(id)) id = `${id}_${slug(meta.provider.split(".").pop() ?? "x")}`;
     const group = groups.get(id) ?? { curated, metas: [] };
     group.metas.push(meta);
@@ -71,7 +80,9 @@ export function planApps(metas: DescriptionMeta[]): Plan {
       if (meta.baseUrl === primary.baseUrl) merged.push(meta);
       else {
         // Another server: it cannot share the app's base URL, so it becomes an app of its own.
-        const own = `${id}_${slug(meta.service ?? meta.provider)}`.replace(new RegExp(`^(${id}_)+`), `${id}_`);
+        const idWords = new Set(id.split("_"));
+        const rest = slug(meta.service ?? meta.provider).split("_").filter((w, i, all) => !(idWords.has(w) && all.slice(0, i).every((x) => idWords.has(x))));
+        const own = capId(`${id}_${rest.join("_") || "2"}`);
         let unique = own;
         for (let n = 2; groups.has(unique) || apps.some((a) => a.id === unique); n++) unique = `${own}_${n}`;
         apps.push({ id: unique, curated: null, descriptions: [meta] });

@@ -37,6 +37,7 @@ export function firstSentence(text: string, max = 200): string {
 /** Splits an identifier or phrase into lowercase words: `listForAuthenticatedUser` → list, for, authenticated, user. */
 export function words(input: string): string[] {
   return input
+    .replace(/APIs\b/g, "Apis")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()

@@ -36,7 +36,9 @@ export function actionWords(operationId: string | undefined, method: string, pat
   if (action.length === 0) action = actionFromPath(method, path);
   const appWords = new Set(appId.split("_"));
   const compact = appId.replace(/_/g, "");
-  while (action.length > 1 && (appWords.has(action[0]!) || (action[0]!.length >= 4 && compact.endsWith(action[0]!)))) action.shift();
+  // One leading word that only repeats the app (`gmail.users.messages.send` → USERS_MESSAGES_SEND); just one, so
+  // `tasks.tasks.insert` in Google Tasks keeps TASKS_INSERT.
+  if (action.length > 1 && (appWords.has(action[0]!) || (action[0]!.length >= 4 && compact.endsWith(action[0]!)))) action.shift();
   return action;
 }
 

@@ -26,6 +26,9 @@ const EXCEPTIONS: Record<string, string> = {
   series: "series", species: "species", analysis: "analysis", alias: "alias", canvas: "canvas", campus: "campus",
   bus: "bus", gas: "gas", has: "has", was: "was", is: "is", this: "this", its: "its", us: "us", ids: "id", children: "child",
   people: "person", men: "man", women: "woman", data: "data", media: "media", criteria: "criterion", indices: "index",
+  setting: "setting", settings: "setting", thing: "thing", things: "thing", string: "string", strings: "string", ring: "ring",
+  spring: "spring", evening: "evening", morning: "morning", during: "during", nothing: "nothing", something: "something",
+  anything: "anything", everything: "everything", ceiling: "ceiling", wedding: "wedding", sibling: "sibling", siblings: "sibling",
   sms: "sms", dns: "dns", https: "https", aws: "aws", ios: "ios", os: "os", kubernetes: "kubernetes", analytics: "analytic",
 };
 

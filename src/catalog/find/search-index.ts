@@ -8,11 +8,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FILES } from "../format.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
-import { terms } from "./analyze.js";
+import { splitWords, terms } from "./analyze.js";
+import { NAME_VERBS } from "./lexicon.js";
+
+const BASE_VERBS = new Set(Object.values(NAME_VERBS).flat());
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export const FLAG_ITEM_PATH = 1;
 export const FLAG_DEPRECATED = 2;
+/** The name says it acts on many items at once (ALL, BULK, BATCH). */
+export const FLAG_BULK = 4;
 
 const WEIGHTS = { name: 3, path: 2, summary: 1.5, description: 0.5, params: 0.4 } as const;
 const K1 = 1.2;
@@ -31,11 +36,14 @@ export class SearchIndexBuilder {
   private readonly docs: Doc[] = [];
   readonly method: number[] = [];
   readonly flags: number[] = [];
+  /** Inputs a caller must give (required properties of the input schema). */
+  readonly required: number[] = [];
   readonly appOf: number[] = [];
   readonly name: number[][] = [];
   readonly path: number[][] = [];
   readonly summary: number[][] = [];
-  readonly apps: string[] = [];
+  readonly resource: number[][] = [];
+  readonly apps: { id: string; provider: string }[] = [];
 
   private id(term: string): number {
     let id = this.vocab.get(term);
@@ -47,13 +55,14 @@ export class SearchIndexBuilder {
     return id;
   }
 
-  addApp(app: CatalogApp, tools: CatalogTool[]): void {
+  addApp(app: CatalogApp, tools: CatalogTool[], provider: string): void {
     const appIndex = this.apps.length;
-    this.apps.push(app.id);
+    this.apps.push({ id: app.id, provider });
     const prefix = app.id.length + 1;
     for (const tool of tools) {
       const nameTerms = terms(tool.name.slice(prefix).replace(/_/g, " "));
-      const pathTerms = terms(tool.http.path.split("/").filter((s) => s && !s.startsWith("{")).join(" "));
+      const segments = tool.http.path.split("/").filter((s) => s && !s.startsWith("{"));
+      const pathTerms = terms(segments.join(" "));
       const sentenceEnd = tool.description.search(/[.!?](\s|$)/);
       const first = sentenceEnd > 0 ? tool.description.slice(0, sentenceEnd) : tool.description.slice(0, 200);
       const summaryTerms = terms(first);
@@ -72,11 +81,18 @@ export class SearchIndexBuilder {
       for (const v of tf.values()) length += v;
       this.docs.push({ tf, length });
       this.method.push(Math.max(0, METHODS.indexOf(tool.http.method)));
-      this.flags.push((/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) | (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0));
+      this.flags.push(
+        (/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) |
+          (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0) |
+          (/(^|_)(ALL|BULK|BATCH)(_|$)/.test(tool.name.slice(prefix)) ? FLAG_BULK : 0),
+      );
+      this.required.push(Math.min(255, ((tool.inputSchema.required as string[] | undefined) ?? []).length));
       this.appOf.push(appIndex);
       this.name.push(nameTerms.map((t) => this.id(t)));
       this.path.push(pathTerms.map((t) => this.id(t)));
-      this.summary.push(summaryTerms.slice(0, 16).map((t) => this.id(t)));
+      // The opening of the description (first sentence first), for the re-ranker's noun and verb checks.
+      this.summary.push([...summaryTerms, ...rest].slice(0, 32).map((t) => this.id(t)));
+      this.resource.push(resourceTerms(segments).map((t) => this.id(t)));
       for (const t of tf.keys()) this.id(t);
     }
   }
@@ -108,6 +124,25 @@ export class SearchIndexBuilder {
   }
 }
 
+/** Path segments that only group actions (`/campaigns/{id}/actions/send`). */
+const GROUPING = new Set(["actions", "action", "ops", "operations", "commands", "do"]);
+
+/**
+ * What an operation acts on: the nouns of the last path segment (`/repos/{o}/{r}/issues` → issue,
+ * `/conversations.archive` → conversation); when that segment is only a verb, the segment before
+ * (`/me/player/pause` → player, `/campaigns/{id}/actions/send` → campaign). A plural such as `lists` is a noun.
+ */
+export function resourceTerms(segments: string[]): string[] {
+  for (let i = segments.length - 1; i >= 0; i--) {
+    if (GROUPING.has(segments[i]!.toLowerCase()) && i < segments.length - 1) continue;
+    const nouns = splitWords(segments[i]!)
+      .filter((w) => !BASE_VERBS.has(w) && !/^v\d/.test(w))
+      .flatMap((w) => terms(w));
+    if (nouns.length > 0) return nouns;
+  }
+  return [];
+}
+
 /** Lays typed arrays end to end (4-byte aligned) in one file, with their places recorded in find.json. */
 export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps: CatalogApp[]): void {
   const { offsets, docs, scores, vocab } = builder.postings();
@@ -122,12 +157,14 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
   const [nameOff, nameTerms] = csr(builder.name);
   const [pathOff, pathTerms] = csr(builder.path);
   const [sumOff, sumTerms] = csr(builder.summary);
+  const [resOff, resTerms] = csr(builder.resource);
   const sections: Record<string, Uint8Array | Uint16Array | Uint32Array | Float32Array> = {
     postingOffsets: offsets,
     postingDocs: docs,
     postingScores: scores,
     method: Uint8Array.from(builder.method),
     flags: Uint8Array.from(builder.flags),
+    required: Uint8Array.from(builder.required),
     appOf: Uint16Array.from(builder.appOf),
     nameOffsets: nameOff,
     nameTerms,
@@ -135,6 +172,8 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
     pathTerms,
     summaryOffsets: sumOff,
     summaryTerms: sumTerms,
+    resourceOffsets: resOff,
+    resourceTerms: resTerms,
   };
   const layout: Record<string, { offset: number; length: number; type: string }> = {};
   let size = 0;
@@ -152,12 +191,14 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
 export interface SearchIndex {
   vocab: Map<string, number>;
   words: string[];
-  apps: string[];
+  /** The provider (x-providerName) each app was built from, for brand families ("Twilio" → every twilio.com app). */
+  apps: { id: string; provider: string }[];
   postingOffsets: Uint32Array;
   postingDocs: Uint32Array;
   postingScores: Float32Array;
   method: Uint8Array;
   flags: Uint8Array;
+  required: Uint8Array;
   appOf: Uint16Array;
   nameOffsets: Uint32Array;
   nameTerms: Uint32Array;
@@ -165,12 +206,14 @@ export interface SearchIndex {
   pathTerms: Uint32Array;
   summaryOffsets: Uint32Array;
   summaryTerms: Uint32Array;
+  resourceOffsets: Uint32Array;
+  resourceTerms: Uint32Array;
 }
 
 export function readSearchIndex(dir: string): SearchIndex {
   const meta = JSON.parse(readFileSync(join(dir, FILES.findMeta), "utf8")) as {
     vocab: string[];
-    apps: string[];
+    apps: { id: string; provider: string }[];
     layout: Record<string, { offset: number; length: number; type: string }>;
   };
   const file = readFileSync(join(dir, FILES.findData));
@@ -193,6 +236,7 @@ export function readSearchIndex(dir: string): SearchIndex {
     postingScores: view("postingScores") as unknown as Float32Array,
     method: view("method") as Uint8Array,
     flags: view("flags") as Uint8Array,
+    required: view("required") as Uint8Array,
     appOf: view("appOf") as unknown as Uint16Array,
     nameOffsets: view("nameOffsets") as Uint32Array,
     nameTerms: view("nameTerms") as Uint32Array,
@@ -200,5 +244,7 @@ export function readSearchIndex(dir: string): SearchIndex {
     pathTerms: view("pathTerms") as Uint32Array,
     summaryOffsets: view("summaryOffsets") as Uint32Array,
     summaryTerms: view("summaryTerms") as Uint32Array,
+    resourceOffsets: view("resourceOffsets") as Uint32Array,
+    resourceTerms: view("resourceTerms") as Uint32Array,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Calls a provider's token endpoint (authorization_code or refresh_token grant). The client authenticates with
- * HTTP Basic and in the body (RFC 6749 §2.3.1 allows either; providers differ in which they accept).
+ * HTTP Basic (client_secret_basic, which RFC 6749 §2.3.1 requires servers to support); one method only, as the
+ * RFC demands.
  */
 import type { OAuthClient } from "../../domain/app-settings.js";
 
@@ -23,7 +24,7 @@ export class TokenRequestError extends Error {
 }
 
 export async function tokenRequest(tokenUrl: string, client: OAuthClient, params: Record<string, string>): Promise<TokenSet> {
-  const body = new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret });
+  const body = new URLSearchParams(params);
   let res: Response;
   try {
     res = await fetch(tokenUrl, {

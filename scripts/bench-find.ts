@@ -1,0 +1,73 @@
+/**
+ * Measures the catalog: build time (into a temporary directory), open time (the server's start cost for the
+ * catalog), resident memory after open, and tools.find latency p50 / p99 over the dev tasks.
+ *   tsx scripts/bench-find.ts [--catalog DIR]   reuse a built catalog instead of building one
+ *   Run with `node --expose-gc --import tsx scripts/bench-find.ts` for a memory figure after garbage collection.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildCatalog, openCatalog } from "../src/catalog/index.js";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const tasksFile = resolve(flag("--tasks") ?? "/work/shared/eval/toolfind-dev.json");
+const tasks = (JSON.parse(readFileSync(tasksFile, "utf8")) as { task: string }[]).map((t) => t.task);
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const out: string[] = [];
+
+let dir = flag("--catalog");
+let temp: string | undefined;
+if (!dir) {
+  temp = mkdtempSync(join(tmpdir(), "patchbay-catalog-bench-"));
+  dir = join(temp, "catalog");
+  const { manifest, seconds } = await buildCatalog({ out: dir, progress: false });
+  out.push(`build:  ${seconds.toFixed(1)} s (${manifest.apps} apps, ${manifest.tools} tools)`);
+  out.push(`        peak RSS during build ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  // Measure opening and finding in a fresh process, as the server would.
+  const { spawnSync } = await import("node:child_process");
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--catalog", dir, "--tasks", tasksFile], { encoding: "utf8" });
+  process.stdout.write(`${out.join("\n")}\n${child.stdout}${child.stderr}`);
+  rmSync(temp, { recursive: true, force: true });
+  process.exit(child.status ?? 1);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const rssBefore = process.memoryUsage().rss;
+const t0 = performance.now();
+const catalog = await openCatalog(resolve(dir));
+const openMs = performance.now() - t0;
+gc?.();
+const rssAfter = process.memoryUsage().rss;
+out.push(`open:   ${openMs.toFixed(0)} ms`);
+out.push(`memory: RSS ${mb(rssAfter)} after open (+${mb(rssAfter - rssBefore)} for the catalog), heap ${mb(process.memoryUsage().heapUsed)}${gc ? "" : " (run with --expose-gc for settled figures)"}`);
+
+// Warm up once, then time every task several times.
+for (const t of tasks) catalog.findTools(t, { limit: 5 });
+const times: number[] = [];
+for (let round = 0; round < 20; round++) {
+  for (const t of tasks) {
+    const s = performance.now();
+    catalog.findTools(t, { limit: 5 });
+    times.push(performance.now() - s);
+  }
+}
+// Tasks naming no app search the whole catalog: the slow path.
+const open = tasks.map((t) => t.replace(/\b(in|on|with|using|from|to) (Google \w+|[A-Z][A-Za-z]+)\b/g, "").replace(/\b(Gmail|GitHub|Slack|Stripe|Zoom|Spotify|Twilio|SendGrid|HubSpot|Notion|Trello|Asana|Box|Mailchimp)\b/g, ""));
+const openTimes: number[] = [];
+for (let round = 0; round < 5; round++) {
+  for (const t of open) {
+    const s = performance.now();
+    catalog.findTools(t, { limit: 5 });
+    openTimes.push(performance.now() - s);
+  }
+}
+const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
+out.push(`find:   p50 ${pct(times, 0.5).toFixed(2)} ms, p99 ${pct(times, 0.99).toFixed(2)} ms over ${times.length} queries (${tasks.length} dev tasks)`);
+out.push(`        without an app named: p50 ${pct(openTimes, 0.5).toFixed(2)} ms, p99 ${pct(openTimes, 0.99).toFixed(2)} ms`);
+catalog.close();
+process.stdout.write(`${out.join("\n")}\n`);

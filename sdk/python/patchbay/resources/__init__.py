@@ -1,0 +1,1 @@
+"""The client's resources, one module each, mirroring the JavaScript client."""

@@ -1,0 +1,303 @@
+/**
+ * tools.find: recognise the app a task names and keep to it, score tools with BM25 over their names, paths,
+ * descriptions and parameters, then re-rank the best candidates by what the task asks (create / read / list /
+ * update / delete / search, and the verb itself) against what each tool does (its name and HTTP method), and by the
+ * task's nouns against the resource the tool acts on (the last segments of its path and name).
+ */
+import type { CatalogApp, CatalogTool, FindOptions, ToolMatch } from "../types.js";
+import { stem } from "./analyze.js";
+import { AppDetector } from "./detect-apps.js";
+import { NAME_VERBS, type Intent } from "./lexicon.js";
+import { readTask, type ReadTask } from "./read-task.js";
+import { FLAG_BULK, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+const CANDIDATES = 200;
+
+/** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
+const W = {
+  bm25: 1, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.35, resource: 0.25, resourceMiss: 0.1, coverage: 0.2, extra: 0.03,
+  meta: 0.15, bulk: 0.15, depth: 0.02, inputs: 0.015,
+};
+
+/** Words that make a tool about something beside the thing itself (its settings, its admin, a template of it, ...). */
+const META_WORDS = [
+  "setting", "settings", "config", "configuration", "template", "admin", "audit", "policy", "protection", "restriction",
+  "metadata", "schema", "statistic", "stats", "analytics", "report", "bulk", "batch", "legacy", "deprecated", "preview", "beta", "test", "sandbox",
+];
+
+interface QueryIds {
+  /** The verb's specific operation words ("archive", "assign"); generic ones are read as intent. */
+  verbs: number[];
+  /** Longer words starting with those (assign → assignee). */
+  verbExpansions: number[];
+  nouns: { word: string; ids: number[]; weight: number }[];
+  /** Every term id of the task's nouns and their synonyms. */
+  all: Set<number>;
+  /** The nouns' own terms (no synonyms). */
+  exact: Set<number>;
+  /** Terms that may name the tool's resource, with the weight of the noun (or verb) they come from. */
+  resource: Map<number, number>;
+}
+
+/** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
+const FIT: Record<Intent, Record<Intent, number>> = {
+  create: { create: 1, update: 0.2, read: -0.6, list: -0.7, search: -0.7, delete: -0.8 },
+  read: { read: 1, list: 0.7, search: 0.5, update: -0.5, create: -0.5, delete: -0.9 },
+  list: { list: 1, search: 0.5, read: 0.2, update: -0.5, create: -0.6, delete: -0.9 },
+  search: { search: 1, list: 0.8, read: 0.3, update: -0.5, create: -0.5, delete: -0.9 },
+  update: { update: 1, create: 0.3, delete: -0.3, read: -0.5, list: -0.6, search: -0.6 },
+  delete: { delete: 1, update: 0, create: -0.5, read: -0.7, list: -0.8, search: -0.8 },
+};
+
+export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
+  const n = index.method.length;
+  const appNumber = new Map(index.apps.map((a, i) => [a.id, i]));
+  const df = (t: number) => index.postingOffsets[t + 1]! - index.postingOffsets[t]!;
+  const detector = new AppDetector(index.apps, (word) => {
+    const t = index.vocab.get(stem(word));
+    return t !== undefined && df(t) >= 30;
+  });
+  const verbIntent = new Map<number, Intent>();
+  for (const [intent, stems] of Object.entries(NAME_VERBS) as [Intent, string[]][]) {
+    for (const s of stems) {
+      const t = index.vocab.get(stem(s));
+      if (t !== undefined) verbIntent.set(t, intent);
+    }
+  }
+  const methodWords = new Set(["get", "post", "put", "patch", "delete"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  const metaTerms = new Set(META_WORDS.map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  const scores = new Float32Array(n);
+  const touched = new Uint32Array(n);
+  const allowed = new Uint8Array(index.apps.length);
+  void apps;
+
+  // Sorted vocabulary for prefix look-ups: a stem of 5+ letters also matches words up to 3 letters longer
+  // (assign → assignee, archiv → archived), which the light stemmer leaves apart.
+  const sorted = index.words.map((w, i) => [w, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const expansions = new Map<string, number[]>();
+  function expand(term: string): number[] {
+    if (term.length < 5) return [];
+    const cached = expansions.get(term);
+    if (cached) return cached;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]![0] < term) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let k = lo; k < sorted.length && sorted[k]![0].startsWith(term); k++) {
+      const w = sorted[k]![0];
+      if (w !== term && w.length <= term.length + 3) out.push(sorted[k]![1]);
+    }
+    if (expansions.size > 10_000) expansions.clear();
+    expansions.set(term, out);
+    return out;
+  }
+
+  /**
+   * What a tool does: a GET only reads (list, get or search, by its name and whether the path names one item), a
+   * DELETE deletes, and other methods do what the verb in their name says, else what the method usually means.
+   */
+  function toolIntent(doc: number): { intent: Intent; from: "name" | "method" } {
+    // A verb in the name says what the tool does; words that only repeat the method (GET, POST) say less.
+    let named: Intent | undefined;
+    for (const t of termsOf(index.nameOffsets, index.nameTerms, doc)) {
+      const intent = verbIntent.get(t);
+      if (!intent) continue;
+      if (!methodWords.has(t)) {
+        named = intent;
+        break;
+      }
+      named = named ?? intent;
+    }
+    const method = METHODS[index.method[doc]!];
+    const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
+    if (method === "GET" || method === "HEAD") {
+      if (named === "search") return { intent: "search", from: "name" };
+      return { intent: item ? "read" : "list", from: "method" };
+    }
+    if (method === "DELETE") return { intent: "delete", from: "method" };
+    if (named === "list" || named === "read") return { intent: "search", from: "name" };
+    if (named) return { intent: named, from: "name" };
+    return { intent: method === "POST" ? "create" : "update", from: "method" };
+  }
+
+  function termsOf(offsets: Uint32Array, list: Uint32Array, doc: number): Uint32Array {
+    return list.subarray(offsets[doc]!, offsets[doc + 1]!);
+  }
+
+  function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds): { score: number; reasons: string[] } {
+    const reasons: string[] = [];
+    let score = W.bm25 * bm;
+    const ti = toolIntent(doc);
+    const method = METHODS[index.method[doc]!]!;
+    const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
+    if (task.intent) {
+      const fit = FIT[task.intent][ti.intent];
+      score += W.intent * fit;
+      if (fit > 0.5) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
+      // Creating something new rarely names an existing item in the path.
+      if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") score -= W.createOnItem;
+    }
+    const name = termsOf(index.nameOffsets, index.nameTerms, doc);
+    let verbHit = 0;
+    q.verbs.forEach((t, k) => {
+      if (name.includes(t)) verbHit = Math.max(verbHit, k === 0 ? 1 : 0.6);
+    });
+    if (verbHit === 0) for (const t of q.verbExpansions) if (name.includes(t)) verbHit = 0.5;
+    if (verbHit === 0) {
+      // Summaries start with the verb ("Upload a file", "Adds a story to a task").
+      const start = index.summaryOffsets[doc]!;
+      const opening = index.summaryTerms.subarray(start, Math.min(start + 2, index.summaryOffsets[doc + 1]!));
+      q.verbs.forEach((t, k) => {
+        if (opening.includes(t)) verbHit = Math.max(verbHit, k === 0 ? 0.8 : 0.5);
+      });
+    }
+    if (verbHit > 0) {
+      score += W.verb * verbHit;
+      reasons.push(`verb: ${task.verb!.word}`);
+    }
+    const resource = termsOf(index.resourceOffsets, index.resourceTerms, doc);
+    const path = termsOf(index.pathOffsets, index.pathTerms, doc);
+    const summary = termsOf(index.summaryOffsets, index.summaryTerms, doc);
+    let nounScore = 0;
+    const matched: string[] = [];
+    let nounWeight = 0;
+    for (const noun of q.nouns) {
+      nounWeight += noun.weight;
+      let best = 0;
+      noun.ids.forEach((t, k) => {
+        const factor = k === 0 ? 1 : 0.8;
+        const v = resource.includes(t) ? 1 : name.includes(t) ? 0.7 : path.includes(t) ? 0.5 : summary.includes(t) ? 0.35 : 0;
+        best = Math.max(best, v * factor);
+      });
+      if (best > 0) matched.push(noun.word);
+      nounScore += best * noun.weight;
+    }
+    if (nounWeight > 0) score += (W.nouns * nounScore) / Math.sqrt(nounWeight);
+    if (matched.length) reasons.push(`matches: ${matched.join(", ")}`);
+    // The resource the tool acts on should be something the task talks about (its object more than a qualifier).
+    if (resource.length > 0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
+      let hit = 0;
+      let via = -1;
+      for (const t of resource) {
+        const w = q.resource.get(t) ?? 0;
+        if (w > hit) (hit = w), (via = t);
+      }
+      if (hit > 0) {
+        score += W.resource * hit;
+        reasons.push(`resource: ${index.words[via]}`);
+      } else score -= W.resourceMiss;
+    }
+    // Name words the task does not mention make a tool more specific than asked.
+    let nameNouns = 0;
+    let covered = 0;
+    for (const t of name) {
+      if (verbIntent.has(t)) continue;
+      nameNouns++;
+      covered += q.exact.has(t) ? 1 : q.all.has(t) ? 0.5 : 0;
+    }
+    if (nameNouns > 0) score += W.coverage * (covered / nameNouns) - W.extra * Math.max(0, nameNouns - covered - 1);
+    // Settings, templates, admin and the like change what a tool is about; only when the task asks for them.
+    for (const t of name.length ? [...name, ...path] : path) {
+      if (metaTerms.has(t) && !q.all.has(t)) {
+        score -= W.meta;
+        reasons.push(`penalty: about ${index.words[t]}`);
+        break;
+      }
+    }
+    if (index.flags[doc]! & FLAG_DEPRECATED) score -= 0.2;
+    if (index.flags[doc]! & FLAG_BULK && !task.bulk) score -= W.bulk;
+    // Deeper paths and more required inputs: a more specific tool than the task may need.
+    score -= W.depth * Math.max(0, path.length - 2) + W.inputs * Math.min(6, Math.max(0, index.required[doc]! - 2));
+    return { score, reasons };
+  }
+
+  return function findTools(task: string, opts: FindOptions = {}): ToolMatch[] {
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
+    const explicit = opts.app !== undefined;
+    const detected = explicit ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set<string>(), matches: [] } : detector.detect(task);
+    const filter = detected.apps.filter((a) => appNumber.has(a));
+    if (explicit && filter.length === 0) return [];
+    allowed.fill(0);
+    for (const a of filter) allowed[appNumber.get(a)!] = 1;
+    const restrict = filter.length > 0;
+    const connected = new Set((opts.connectedApps ?? []).filter((a) => appNumber.has(a)));
+
+    const q = readTask(task, detected.matches.map((m) => m.text));
+    let count = 0;
+    const weighted: { id: number; weight: number }[] = [];
+    for (const term of q.terms) {
+      const t = index.vocab.get(term.term);
+      if (t !== undefined) weighted.push({ id: t, weight: term.weight });
+      if (term.kind !== "verb") for (const x of expand(term.term)) weighted.push({ id: x, weight: term.weight * 0.5 });
+    }
+    for (const { id: t, weight } of weighted) {
+      // Very common terms only rank within an app (they would touch most of the catalog otherwise).
+      if (!restrict && df(t) > n / 8) continue;
+      const end = index.postingOffsets[t + 1]!;
+      for (let k = index.postingOffsets[t]!; k < end; k++) {
+        const doc = index.postingDocs[k]!;
+        if (restrict && !allowed[index.appOf[doc]!]) continue;
+        if (scores[doc] === 0) touched[count++] = doc;
+        scores[doc] += weight * index.postingScores[k]!;
+      }
+    }
+    const lookup = (t: string) => index.vocab.get(t);
+    const defined = (i: number | undefined): i is number => i !== undefined;
+    const qids: QueryIds = {
+      verbs: q.specificVerbTerms.map(lookup).filter(defined),
+      verbExpansions: q.specificVerbTerms.flatMap((t) => expand(t)),
+      nouns: q.nouns.map((x) => ({ word: x.word, ids: [...x.stems.map(lookup).filter(defined), ...expand(x.stems[0]!)], weight: x.weight })),
+      all: new Set(),
+      exact: new Set(),
+      resource: new Map(),
+    };
+    const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
+    for (const x of qids.nouns) {
+      x.ids.forEach((i, k) => {
+        qids.all.add(i);
+        resourceWeight(i, x.weight * (k === 0 ? 1 : 0.8));
+      });
+      const own = lookup(q.nouns.find((n) => n.word === x.word)!.stems[0]!);
+      if (own !== undefined) qids.exact.add(own);
+    }
+    for (const s of q.specificVerbTerms) {
+      const t = lookup(s);
+      if (t !== undefined) resourceWeight(t, 0.8);
+      for (const e of expand(s)) resourceWeight(e, 0.7);
+    }
+    // Best candidates by BM25.
+    let candidates: number[] = Array.from(touched.subarray(0, count));
+    if (connected.size > 0 && !restrict) {
+      for (const doc of candidates) if (connected.has(index.apps[index.appOf[doc]!]!.id)) scores[doc] *= 1.5;
+    }
+    candidates.sort((a, b) => scores[b]! - scores[a]!);
+    candidates = candidates.slice(0, CANDIDATES);
+    const max = candidates.length ? scores[candidates[0]!]! : 1;
+    const ranked = candidates.map((doc) => {
+      const { score, reasons } = rerank(doc, scores[doc]! / max, q, qids);
+      const app = index.apps[index.appOf[doc]!]!.id;
+      let s = score;
+      if (restrict && detected.primary.has(app)) s += 0.1;
+      if (connected.has(app)) s += 0.15;
+      return { doc, score: s, reasons, app };
+    });
+    for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
+    ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return ranked.slice(0, limit).map((r) => {
+      const reasons: string[] = [];
+      if (explicit) reasons.push(`app: ${r.app}`);
+      else if (restrict) {
+        const m = detected.matches.find((x) => x.apps.includes(r.app));
+        reasons.push(m ? `app named in task: ${r.app} ("${m.text}")` : `app named in task (family): ${r.app}`);
+      }
+      if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);
+      return { tool: readTool(r.doc), score: Math.round(r.score * 1000) / 1000, reasons: [...reasons, ...r.reasons] };
+    });
+  };
+}

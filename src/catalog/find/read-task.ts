@@ -1,0 +1,152 @@
+/**
+ * Reads a plain-language task: removes values (quoted names, emails, numbers, phone numbers, "called X"), finds the
+ * main verb and its intent, and turns the remaining words into weighted search terms with synonyms.
+ */
+import { isStopWord, splitWords, stem } from "./analyze.js";
+import { GENERIC_VERBS, MODIFIERS, SYNONYMS, VERB_PHRASES, VERBS, type Intent, type VerbSense } from "./lexicon.js";
+
+export interface QueryTerm {
+  term: string;
+  weight: number;
+  /** The task word it came from (for reasons). */
+  from: string;
+  kind: "verb" | "noun" | "synonym";
+}
+
+export interface ReadTask {
+  /** What the task asks for; null when its verb does not say ("set" may create or update). */
+  intent: Intent | null;
+  verb: { word: string; sense: VerbSense } | null;
+  /** Stems of the verb's operation words ("archive", "untrash", "create"). */
+  verbTerms: string[];
+  /** The verb's operation words that say more than create / read / update / delete ("archive", "assign", "pin"). */
+  specificVerbTerms: string[];
+  /** Content words as stems, each with its synonyms' stems; the object of the verb weighs 1, a qualifier less. */
+  nouns: { word: string; stems: string[]; weight: number }[];
+  /** The object comes with "a", "an" or "new": something to make, not an item that exists. */
+  newObject: boolean;
+  /** The task is about many items at once ("all", "every", "bulk"). */
+  bulk: boolean;
+  terms: QueryTerm[];
+}
+
+const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
+const QUESTION = new Set(["what", "which", "who", "how", "when", "where", "whether", "is", "are", "do", "does", "did"]);
+
+/** Removes the values a task carries, which say nothing about which tool to use. */
+export function stripValues(task: string): string {
+  return task
+    .replace(/["“”][^"“”]*["“”]/g, " ")
+    .replace(/(^|\s)['‘’][^'‘’]+['‘’](?=\s|$|[.,;:!?])/g, " ")
+    .replace(/\S+@\S+\.\S+/g, " ")
+    .replace(/https?:\/\/\S+/g, " ")
+    .replace(/\+?\d[\d\s().-]{6,}\d/g, " ")
+    .replace(/#[\w-]+/g, " ")
+    .replace(/\b(called|named|titled|entitled)\s+((?:[A-Z0-9][\w'-]*\s*)+)/g, " $1 ")
+    .replace(/\$?\d+([.,]\d+)?%?/g, " ");
+}
+
+/** Synonyms keyed by the stems of their words ("pull requests" and "pull request" both find `pull`). */
+const SYNONYM_STEMS = new Map<string, string[]>();
+for (const [key, values] of Object.entries(SYNONYMS)) SYNONYM_STEMS.set(splitWords(key).map(stem).join(" "), values.map(stem));
+
+/** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
+const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
+/** Weight of a qualifier noun relative to the object of the verb. */
+const QUALIFIER_WEIGHT = 0.5;
+
+/** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
+export function readTask(task: string, appTexts: string[] = []): ReadTask {
+  let text = task;
+  for (const t of appTexts) {
+    const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
+    text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
+  }
+  // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
+  text = text.replace(/\b([A-Za-z]+)['’]s\s+([A-Za-z]+)/g, "$2 for $1");
+  const words = splitWords(stripValues(text));
+  let verb: ReadTask["verb"] = null;
+  let verbAt = -1;
+  let verbLength = 1;
+  // The main verb: the first verb phrase or verb of the task.
+  for (let i = 0; i < words.length && !verb; i++) {
+    const two = `${words[i]} ${words[i + 1] ?? ""}`;
+    const three = `${two} ${words[i + 2] ?? ""}`;
+    const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+    if (phrase) {
+      verb = { word: phrase, sense: VERB_PHRASES[phrase]! };
+      verbAt = i;
+      verbLength = phrase.split(" ").length;
+    } else if (VERBS[words[i]!] && !FILLER.has(words[i]!)) {
+      verb = { word: words[i]!, sense: VERBS[words[i]!]! };
+      verbAt = i;
+    }
+  }
+  let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
+  for (const w of words) if (MODIFIERS[w] === "delete") intent = "delete";
+  if ((intent === "read" || intent === null) && words.some((w) => MODIFIERS[w] === "list")) intent = "list";
+
+  const terms: QueryTerm[] = [];
+  const add = (term: string, weight: number, from: string, kind: QueryTerm["kind"]) => {
+    const existing = terms.find((t) => t.term === term);
+    if (existing) existing.weight = Math.max(existing.weight, weight);
+    else terms.push({ term, weight, from, kind });
+  };
+  const verbTerms: string[] = [];
+  const specificVerbTerms: string[] = [];
+  if (verb) {
+    const own = stem(verb.word.split(" ")[0]!);
+    verb.sense.terms.forEach((t, k) => {
+      const s = stem(t);
+      verbTerms.push(s);
+      // Generic verbs (create, get, delete...) are read as intent; in the text search they only tip the balance.
+      if (!GENERIC_VERBS.has(s)) specificVerbTerms.push(s);
+      add(s, GENERIC_VERBS.has(s) ? 0.3 : s === own ? 1 : 0.6, verb!.word, "verb");
+    });
+  }
+  const nouns: ReadTask["nouns"] = [];
+  // A verb that is also a noun ("text Bob", "email the team") names the thing too.
+  const verbNoun = verb ? SYNONYM_STEMS.get(stem(verb.word)) : undefined;
+  if (verb && verbNoun && !verb.word.includes(" ")) {
+    nouns.push({ word: verb.word, stems: verbNoun, weight: 1 });
+    verbNoun.forEach((s, k) => add(s, k === 0 ? 0.8 : 0.5, verb!.word, "synonym"));
+  }
+  let qualifier = false;
+  // "a price", "a new folder": the object is something new, not an existing item.
+  const next = words[verbAt + verbLength];
+  const newObject = verbAt >= 0 && next !== undefined && ["a", "an", "new", "another"].includes(next);
+  for (let i = 0; i < words.length; i++) {
+    if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) continue;
+    const w = words[i]!;
+    if (PREPOSITIONS.has(w)) {
+      // "search for X", "look for X": X is what is asked for, not a qualifier.
+      if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
+      continue;
+    }
+    const weight = qualifier ? QUALIFIER_WEIGHT : 1;
+    const s = stem(w);
+    const s2 = `${s} ${words[i + 1] ? stem(words[i + 1]!) : ""}`;
+    const s3 = `${s2} ${words[i + 2] ? stem(words[i + 2]!) : ""}`;
+    const phrase = SYNONYM_STEMS.has(s3) ? s3 : SYNONYM_STEMS.has(s2) ? s2 : null;
+    if (phrase) {
+      const n = phrase.split(" ").length;
+      const stems = SYNONYM_STEMS.get(phrase)!;
+      const label = words.slice(i, i + n).join(" ");
+      nouns.push({ word: label, stems, weight });
+      stems.forEach((x, k) => add(x, (k === 0 ? 0.9 : 0.6) * weight, label, "synonym"));
+      i += n - 1;
+      continue;
+    }
+    if (isStopWord(w) || QUESTION.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
+      if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
+      continue;
+    }
+    const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
+    nouns.push({ word: w, stems, weight });
+    add(s, weight, w, "noun");
+    for (const x of stems.slice(1)) add(x, 0.6 * weight, w, "synonym");
+  }
+  if (intent === null && newObject) intent = "create";
+  const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple"].includes(w));
+  return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, bulk };
+}

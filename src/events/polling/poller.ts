@@ -1,0 +1,46 @@
+/**
+ * Runs the polls that are due. A poll is claimed by moving the trigger's `nextPollAt` forward with a compare-and-set,
+ * so each due poll runs on exactly one instance; the new events go to the delivery queue.
+ */
+import type { Services } from "../../services.js";
+import type { DeliveryQueue } from "../delivery/delivery-queue.js";
+import { pollTrigger } from "./poll-trigger.js";
+
+const BATCH = 20;
+
+export function startPoller(services: Services, queue: DeliveryQueue): { stop(): Promise<void> } {
+  const { db, config, log } = services;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  const pollOne = async (id: string, dueAt: Date) => {
+    const next = new Date(Date.now() + config.pollIntervalMs);
+    const { count } = await db.trigger.updateMany({ where: { id, nextPollAt: dueAt, status: "active" }, data: { nextPollAt: next } });
+    if (!count) return; // another instance took it
+    const trigger = await db.trigger.findUnique({ where: { id } });
+    if (!trigger) return;
+    const events = await pollTrigger(services, trigger);
+    for (const e of events) if (e.nextAttemptAt) await queue.schedule(e.id, e.nextAttemptAt);
+  };
+
+  const tick = async () => {
+    if (stopped) return;
+    const due = await db.trigger.findMany({ where: { nextPollAt: { lte: new Date() }, status: "active" }, orderBy: { nextPollAt: "asc" }, take: BATCH, select: { id: true, nextPollAt: true } })
+      .catch((err) => (log.warn({ err }, "poll sweep failed"), []));
+    for (const { id, nextPollAt } of due) {
+      const job = pollOne(id, nextPollAt!)
+        .catch((err) => log.warn({ err, trigger: id }, "poll failed; trying again at the next interval"))
+        .finally(() => running.delete(job));
+      running.add(job);
+    }
+  };
+  const timer = setInterval(() => void tick(), Math.min(1000, config.pollIntervalMs));
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.allSettled(running);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Delivery bookkeeping on the event rows. A worker claims an event by setting `lockedUntil` with a compare-and-set,
+ * so two workers (threads, processes or instances) never attempt the same event at once; a worker that dies leaves
+ * a lease that simply expires, and the event is attempted again.
+ */
+import type { Db } from "../../db/client.js";
+import { newId } from "../../crypto/random.js";
+
+export type Claim =
+  | { claimed: true; event: { id: string; type: string; payload: string; receivedAt: Date; attempts: number }; trigger: { id: string; appId: string | null; webhookUrl: string | null; signingSecretSealed: string } }
+  | { claimed: false; dueAt: Date | null };
+
+/** Claims a pending, due, unlocked event until `leaseUntil`; else says when it is due (null: done, gone or held by another worker). */
+export async function claimEvent(db: Db, id: string, now: Date, leaseUntil: Date): Promise<Claim> {
+  const row = await db.event.findUnique({ where: { id }, include: { trigger: true, _count: { select: { attempts: true } } } });
+  if (!row || row.deliveryStatus !== "pending" || !row.nextAttemptAt) return { claimed: false, dueAt: null };
+  if (row.nextAttemptAt > now) return { claimed: false, dueAt: row.nextAttemptAt };
+  if (row.lockedUntil && row.lockedUntil > now) return { claimed: false, dueAt: null };
+  const { count } = await db.event.updateMany({ where: { id, deliveryStatus: "pending", lockedUntil: row.lockedUntil }, data: { lockedUntil: leaseUntil } });
+  if (!count) return { claimed: false, dueAt: null };
+  const { trigger } = row;
+  return {
+    claimed: true,
+    event: { id: row.id, type: row.type, payload: row.payload, receivedAt: row.receivedAt, attempts: row._count.attempts },
+    trigger: { id: trigger.id, appId: trigger.appId, webhookUrl: trigger.webhookUrl, signingSecretSealed: trigger.signingSecretSealed },
+  };
+}
+
+export interface AttemptRecord {
+  number: number;
+  at: Date;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Records an attempt and the event's new state in one transaction, releasing the claim. */
+export async function recordAttempt(db: Db, eventId: string, attempt: AttemptRecord, next: { status: "delivered" | "pending" | "failed"; nextAttemptAt: Date | null }) {
+  await db.$transaction([
+    db.deliveryAttempt.create({ data: { id: newId("att"), eventId, ...attempt } }),
+    db.event.update({ where: { id: eventId }, data: { deliveryStatus: next.status, nextAttemptAt: next.nextAttemptAt, lockedUntil: null } }),
+  ]);
+}
+
+/** Pending events due by `dueBy` and not held by a live claim, soonest first. */
+export const dueEvents = (db: Db, now: Date, dueBy: Date, take: number) =>
+  db.event.findMany({
+    where: { deliveryStatus: "pending", nextAttemptAt: { lte: dueBy }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+    orderBy: { nextAttemptAt: "asc" },
+    take,
+    select: { id: true, nextAttemptAt: true },
+  });
