@@ -26,6 +26,8 @@ export const FILES = {
 export interface Manifest {
   formatVersion: number;
   source: { package: string; version: string };
+  /** Hash of the compiler's code (source-hash.ts); a different one means the catalog is stale. */
+  compiler: string | null;
   builtAt: string;
   apps: number;
   tools: number;

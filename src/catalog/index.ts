@@ -21,14 +21,14 @@ export interface OpenOptions {
   onBuild?: (reason: string) => void;
 }
 
-export async function openCatalog(dir: string, _opts: OpenOptions = {}): Promise<Catalog & { close(): void }> {
+export async function openCatalog(dir: string, _opts: OpenOptions = {}): Promise<DiskCatalog> {
   return new DiskCatalog(dir);
 }
 
 const LOCK_STALE_MS = 15 * 60 * 1000;
 
 /** Builds the catalog into `dir` when it is missing or stale, then opens it. Concurrent callers build it once. */
-export async function ensureCatalog(dir: string, opts: OpenOptions = {}): Promise<Catalog & { close(): void }> {
+export async function ensureCatalog(dir: string, opts: OpenOptions = {}): Promise<DiskCatalog> {
   let problem = catalogProblem(dir);
   if (!problem) return openCatalog(dir, opts);
   const lock = `${dir}.lock`;

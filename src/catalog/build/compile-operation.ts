@@ -110,6 +110,8 @@ function collectParameters(item: Json, op: Json, ctx: OperationContext, converte
   for (const p of byKey.values()) {
     const lower = p.name.toLowerCase();
     if (p.in !== "path" && (ALWAYS_SKIPPED.has(lower) || ctx.skipParams.has(lower))) continue;
+    // A header called `token` is the credential (Slack declares it on every operation); Patchbay supplies it.
+    if (p.in === "header" && lower === "token") continue;
     const media = p.content && typeof p.content === "object" ? Object.values(p.content as Json)[0] : undefined;
     out.push({
       name: p.name,

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { FILES } from "../format.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
 import { splitWords, terms } from "./analyze.js";
-import { NAME_VERBS } from "./lexicon.js";
+import { NAME_VERBS } from "./name-verbs.js";
 
 const BASE_VERBS = new Set(Object.values(NAME_VERBS).flat());
 

@@ -1,0 +1,35 @@
+/**
+ * A hash of the code that shapes the built catalog (compiler, curated layer, search index), kept in the manifest so
+ * that a catalog built by older code counts as stale and is rebuilt. Null when the sources cannot be read.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Files used only when answering queries; changing them does not change the built catalog. */
+const QUERY_ONLY = new Set(["find-tools.ts", "read-task.ts", "detect-apps.ts", "lexicon.ts"]);
+
+let cached: string | null | undefined;
+
+export function compilerHash(): string | null {
+  if (cached !== undefined) return cached;
+  try {
+    const root = dirname(fileURLToPath(import.meta.url));
+    const files = [
+      ...["curated.ts", "format.ts", "types.ts"].map((f) => join(root, f)),
+      ...["build", "find"].flatMap((d) =>
+        readdirSync(join(root, d))
+          .filter((f) => f.endsWith(".ts") && !QUERY_ONLY.has(f))
+          .sort()
+          .map((f) => join(root, d, f)),
+      ),
+    ];
+    const hash = createHash("sha256");
+    for (const f of files) hash.update(f.slice(root.length)).update(readFileSync(f));
+    cached = hash.digest("hex").slice(0, 16);
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
