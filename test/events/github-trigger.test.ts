@@ -75,7 +75,6 @@ describe("a typed GitHub push trigger", () => {
 
   it("registers a repository webhook with its own secret through the account's connection", async () => {
     const res = await server.call("POST", "/api/v1/triggers", { key: account.key, body: { type: "github.push", config: { owner: "octo", repo: "hello" }, webhookUrl: to.url } });
-    if (res.status !== 201) console.log("DEBUG", JSON.stringify(res.body), JSON.stringify(github.requests.at(-1)));
     expect(res.status).toBe(201);
     trigger = res.body.trigger;
     expect(trigger).toMatchObject({ kind: "typed", type: "github.push", app: "github", name: "New push (octo/hello)", config: { owner: "octo", repo: "hello" }, status: "active" });
