@@ -20,7 +20,11 @@ let skipped = 0;
 try {
   const result = JSON.parse(readFileSync(report, "utf8"));
   passed = result.numPassedTests;
-  failed = result.numFailedTests + (result.numFailedTestSuites ?? 0);
+  // A file that failed before running any test (an import error) counts as one failure.
+  const brokenFiles = (result.testResults ?? []).filter(
+    (f: { status: string; assertionResults?: unknown[] }) => f.status === "failed" && !(f.assertionResults ?? []).length,
+  ).length;
+  failed = result.numFailedTests + brokenFiles;
   skipped = result.numPendingTests + (result.numTodoTests ?? 0);
 } catch {
   failed = Math.max(failed, 1);

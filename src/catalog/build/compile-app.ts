@@ -1,4 +1,5 @@
 /** One planned app → its CatalogApp record and its tools, ordered by name. */
+import { CURATED_TOOL_DESCRIPTIONS } from "../curated.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
 import { apiKeyParamNames, authMethods } from "./auth-methods.js";
 import { appFields } from "./app-record.js";
@@ -44,6 +45,8 @@ export function compileApp(dir: string, planned: PlannedApp, onDescription?: () 
         if (seen.has(key)) continue;
         seen.add(key);
         const draft = compileOperation(m, path, item, op, ctx);
+        const curatedText = CURATED_TOOL_DESCRIPTIONS[planned.id]?.[`${m.toUpperCase()} ${path}`];
+        if (curatedText) draft.description = curatedText;
         const name = namer.name(actionWords(draft.operationId, draft.http.method, path, planned.id));
         tools.push({ name, app: planned.id, description: draft.description, inputSchema: draft.inputSchema, http: draft.http, scopes: draft.scopes });
       }

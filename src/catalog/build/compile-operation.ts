@@ -68,8 +68,14 @@ export function describeFromPath(method: string, path: string): string {
   return `${verb} ${object}${parent && parent !== last ? ` of ${a(single(parent))}` : ""}.`;
 }
 
+/** A summary that only names a function (`addCards()`, `getBoardsByIdBoard`) says nothing a reader can use. */
+function codeLike(text: string, operationId: unknown): boolean {
+  return /^[A-Za-z_$][\w$.]*(\(\))?$/.test(text) && (text.includes("(") || /[a-z][A-Z]/.test(text) || text === operationId);
+}
+
 function toolDescription(op: Json, method: string, path: string): string {
-  const summary = plainText(op.summary);
+  let summary = plainText(op.summary);
+  if (summary && codeLike(summary, op.operationId)) summary = describeFromPath(method, path);
   const description = plainText(op.description);
   let text: string;
   if (summary && description) {

@@ -8,15 +8,20 @@ import type { CatalogApp, CatalogTool, FindOptions, ToolMatch } from "../types.j
 import { stem } from "./analyze.js";
 import { AppDetector } from "./detect-apps.js";
 import { NAME_VERBS, type Intent } from "./lexicon.js";
-import { readTask, type ReadTask } from "./read-task.js";
+import { INTENTS } from "./name-verbs.js";
+import { readTask, stripAddresses, type ReadTask } from "./read-task.js";
 import { FLAG_BULK, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
+/** A connected app's tool goes first when its score is at least this share of the catalog's best... */
+const RELEVANT = 0.85;
+/** ...and its text match at least this share. */
+const MIN_TEXT = 0.2;
 
 /** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
-const W = {
+export const WEIGHTS = {
   bm25: 1, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.35, resource: 0.25, resourceMiss: 0.1, coverage: 0.2, extra: 0.03,
   meta: 0.15, bulk: 0.15, depth: 0.02, inputs: 0.015,
 };
@@ -47,7 +52,7 @@ const FIT: Record<Intent, Record<Intent, number>> = {
   read: { read: 1, list: 0.7, search: 0.5, update: -0.5, create: -0.5, delete: -0.9 },
   list: { list: 1, search: 0.5, read: 0.2, update: -0.5, create: -0.6, delete: -0.9 },
   search: { search: 1, list: 0.8, read: 0.3, update: -0.5, create: -0.5, delete: -0.9 },
-  update: { update: 1, create: 0.3, delete: -0.3, read: -0.5, list: -0.6, search: -0.6 },
+  update: { update: 1, create: 0.3, delete: -0.7, read: -0.5, list: -0.6, search: -0.6 },
   delete: { delete: 1, update: 0, create: -0.5, read: -0.7, list: -0.8, search: -0.8 },
 };
 
@@ -102,18 +107,13 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
    * What a tool does: a GET only reads (list, get or search, by its name and whether the path names one item), a
    * DELETE deletes, and other methods do what the verb in their name says, else what the method usually means.
    */
+  /**
+   * What a tool does: a GET only reads (search when its name says so, else one item or a list by its path), a DELETE
+   * deletes, and other methods do what the verb in their name says, else what the method usually means.
+   */
   function toolIntent(doc: number): { intent: Intent; from: "name" | "method" } {
-    // A verb in the name says what the tool does; words that only repeat the method (GET, POST) say less.
-    let named: Intent | undefined;
-    for (const t of termsOf(index.nameOffsets, index.nameTerms, doc)) {
-      const intent = verbIntent.get(t);
-      if (!intent) continue;
-      if (!methodWords.has(t)) {
-        named = intent;
-        break;
-      }
-      named = named ?? intent;
-    }
+    const code = index.intent[doc]!;
+    const named = code > 0 ? INTENTS[code - 1] : undefined;
     const method = METHODS[index.method[doc]!];
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (method === "GET" || method === "HEAD") {
@@ -132,16 +132,16 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
 
   function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds): { score: number; reasons: string[] } {
     const reasons: string[] = [];
-    let score = W.bm25 * bm;
+    let score = WEIGHTS.bm25 * bm;
     const ti = toolIntent(doc);
     const method = METHODS[index.method[doc]!]!;
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (task.intent) {
       const fit = FIT[task.intent][ti.intent];
-      score += W.intent * fit;
+      score += WEIGHTS.intent * fit;
       if (fit > 0.5) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
       // Creating something new rarely names an existing item in the path.
-      if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") score -= W.createOnItem;
+      if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") score -= WEIGHTS.createOnItem;
     }
     const name = termsOf(index.nameOffsets, index.nameTerms, doc);
     let verbHit = 0;
@@ -158,7 +158,7 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       });
     }
     if (verbHit > 0) {
-      score += W.verb * verbHit;
+      score += WEIGHTS.verb * verbHit;
       reasons.push(`verb: ${task.verb!.word}`);
     }
     const resource = termsOf(index.resourceOffsets, index.resourceTerms, doc);
@@ -178,7 +178,7 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       if (best > 0) matched.push(noun.word);
       nounScore += best * noun.weight;
     }
-    if (nounWeight > 0) score += (W.nouns * nounScore) / Math.sqrt(nounWeight);
+    if (nounWeight > 0) score += (WEIGHTS.nouns * nounScore) / Math.sqrt(nounWeight);
     if (matched.length) reasons.push(`matches: ${matched.join(", ")}`);
     // The resource the tool acts on should be something the task talks about (its object more than a qualifier).
     if (resource.length > 0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
@@ -189,9 +189,9 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
         if (w > hit) (hit = w), (via = t);
       }
       if (hit > 0) {
-        score += W.resource * hit;
+        score += WEIGHTS.resource * hit;
         reasons.push(`resource: ${index.words[via]}`);
-      } else score -= W.resourceMiss;
+      } else score -= WEIGHTS.resourceMiss;
     }
     // Name words the task does not mention make a tool more specific than asked.
     let nameNouns = 0;
@@ -201,41 +201,37 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       nameNouns++;
       covered += q.exact.has(t) ? 1 : q.all.has(t) ? 0.5 : 0;
     }
-    if (nameNouns > 0) score += W.coverage * (covered / nameNouns) - W.extra * Math.max(0, nameNouns - covered - 1);
+    if (nameNouns > 0) score += WEIGHTS.coverage * (covered / nameNouns) - WEIGHTS.extra * Math.max(0, nameNouns - covered - 1);
     // Settings, templates, admin and the like change what a tool is about; only when the task asks for them.
     for (const t of name.length ? [...name, ...path] : path) {
       if (metaTerms.has(t) && !q.all.has(t)) {
-        score -= W.meta;
+        score -= WEIGHTS.meta;
         reasons.push(`penalty: about ${index.words[t]}`);
         break;
       }
     }
     if (index.flags[doc]! & FLAG_DEPRECATED) score -= 0.2;
-    if (index.flags[doc]! & FLAG_BULK && !task.bulk) score -= W.bulk;
+    if (index.flags[doc]! & FLAG_BULK && !task.bulk) score -= WEIGHTS.bulk;
     // Deeper paths and more required inputs: a more specific tool than the task may need.
-    score -= W.depth * Math.max(0, path.length - 2) + W.inputs * Math.min(6, Math.max(0, index.required[doc]! - 2));
+    score -= WEIGHTS.depth * Math.max(0, path.length - 2) + WEIGHTS.inputs * Math.min(6, Math.max(0, index.required[doc]! - 1));
     return { score, reasons };
   }
 
-  return function findTools(task: string, opts: FindOptions = {}): ToolMatch[] {
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
-    const explicit = opts.app !== undefined;
-    const detected = explicit ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set<string>(), matches: [] } : detector.detect(task);
-    const filter = detected.apps.filter((a) => appNumber.has(a));
-    if (explicit && filter.length === 0) return [];
-    allowed.fill(0);
-    for (const a of filter) allowed[appNumber.get(a)!] = 1;
-    const restrict = filter.length > 0;
-    const connected = new Set((opts.connectedApps ?? []).filter((a) => appNumber.has(a)));
+  interface Ranked {
+    doc: number;
+    score: number;
+    /** BM25 before scaling, comparable between searches of the same task. */
+    bm25: number;
+    reasons: string[];
+    app: string;
+  }
 
-    const q = readTask(task, detected.matches.map((m) => m.text));
+  /** BM25 over the allowed apps (all when `apps` is null), then the re-ranker over the best candidates. */
+  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>): Ranked[] {
+    const restrict = apps !== null;
+    allowed.fill(0);
+    for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
     let count = 0;
-    const weighted: { id: number; weight: number }[] = [];
-    for (const term of q.terms) {
-      const t = index.vocab.get(term.term);
-      if (t !== undefined) weighted.push({ id: t, weight: term.weight });
-      if (term.kind !== "verb") for (const x of expand(term.term)) weighted.push({ id: x, weight: term.weight * 0.5 });
-    }
     for (const { id: t, weight } of weighted) {
       // Very common terms only rank within an app (they would touch most of the catalog otherwise).
       if (!restrict && df(t) > n / 8) continue;
@@ -246,6 +242,26 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
         if (scores[doc] === 0) touched[count++] = doc;
         scores[doc] += weight * index.postingScores[k]!;
       }
+    }
+    let candidates: number[] = Array.from(touched.subarray(0, count));
+    candidates.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    candidates = candidates.slice(0, CANDIDATES);
+    const max = candidates.length ? scores[candidates[0]!]! : 1;
+    const ranked = candidates.map((doc) => {
+      const { score, reasons } = rerank(doc, scores[doc]! / max, q, qids);
+      const app = index.apps[index.appOf[doc]!]!.id;
+      return { doc, score: score + (primary.has(app) ? 0.1 : 0), bm25: scores[doc]!, reasons, app };
+    });
+    for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
+    return ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+
+  function queryIds(q: ReadTask): { qids: QueryIds; weighted: { id: number; weight: number }[] } {
+    const weighted: { id: number; weight: number }[] = [];
+    for (const term of q.terms) {
+      const t = index.vocab.get(term.term);
+      if (t !== undefined) weighted.push({ id: t, weight: term.weight });
+      if (term.kind !== "verb") for (const x of expand(term.term)) weighted.push({ id: x, weight: term.weight * 0.5 });
     }
     const lookup = (t: string) => index.vocab.get(t);
     const defined = (i: number | undefined): i is number => i !== undefined;
@@ -258,41 +274,52 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       resource: new Map(),
     };
     const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
-    for (const x of qids.nouns) {
-      x.ids.forEach((i, k) => {
-        qids.all.add(i);
-        resourceWeight(i, x.weight * (k === 0 ? 1 : 0.8));
+    q.nouns.forEach((noun, i) => {
+      const x = qids.nouns[i]!;
+      x.ids.forEach((id, k) => {
+        qids.all.add(id);
+        resourceWeight(id, x.weight * (k === 0 ? 1 : 0.8));
       });
-      const own = lookup(q.nouns.find((n) => n.word === x.word)!.stems[0]!);
+      const own = lookup(noun.stems[0]!);
       if (own !== undefined) qids.exact.add(own);
-    }
+    });
     for (const s of q.specificVerbTerms) {
       const t = lookup(s);
       if (t !== undefined) resourceWeight(t, 0.8);
       for (const e of expand(s)) resourceWeight(e, 0.7);
     }
-    // Best candidates by BM25.
-    let candidates: number[] = Array.from(touched.subarray(0, count));
-    if (connected.size > 0 && !restrict) {
-      for (const doc of candidates) if (connected.has(index.apps[index.appOf[doc]!]!.id)) scores[doc] *= 1.5;
+    return { qids, weighted };
+  }
+
+  return function findTools(task: string, opts: FindOptions = {}): ToolMatch[] {
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
+    const explicit = opts.app !== undefined;
+    const detected = explicit ? { apps: [opts.app!], primary: new Set([opts.app!]), matches: [] as { text: string; apps: string[] }[] } : detector.detect(stripAddresses(task));
+    const named = detected.apps.filter((a) => appNumber.has(a));
+    if (explicit && named.length === 0) return [];
+    const connected = new Set((opts.connectedApps ?? []).filter((a) => appNumber.has(a)));
+    const q = readTask(task, detected.matches.map((m) => m.text));
+    const { qids, weighted } = queryIds(q);
+
+    let ranked: Ranked[];
+    if (named.length > 0) ranked = search(q, qids, weighted, named, detected.primary);
+    else {
+      ranked = search(q, qids, weighted, null, new Set());
+      if (connected.size > 0) {
+        // Connected apps first, when their tools fit the task about as well as the best of the catalog (each
+        // search scales its text scores to its own best, so the re-ranked scores compare).
+        const best = ranked[0];
+        const mine = best
+          ? search(q, qids, weighted, [...connected], new Set()).filter((r) => r.score >= RELEVANT * best.score && r.bm25 >= MIN_TEXT * best.bm25)
+          : [];
+        const first = new Set(mine.map((r) => r.doc));
+        ranked = [...mine, ...ranked.filter((r) => !first.has(r.doc))];
+      }
     }
-    candidates.sort((a, b) => scores[b]! - scores[a]!);
-    candidates = candidates.slice(0, CANDIDATES);
-    const max = candidates.length ? scores[candidates[0]!]! : 1;
-    const ranked = candidates.map((doc) => {
-      const { score, reasons } = rerank(doc, scores[doc]! / max, q, qids);
-      const app = index.apps[index.appOf[doc]!]!.id;
-      let s = score;
-      if (restrict && detected.primary.has(app)) s += 0.1;
-      if (connected.has(app)) s += 0.15;
-      return { doc, score: s, reasons, app };
-    });
-    for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
-    ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
     return ranked.slice(0, limit).map((r) => {
       const reasons: string[] = [];
       if (explicit) reasons.push(`app: ${r.app}`);
-      else if (restrict) {
+      else if (named.length > 0) {
         const m = detected.matches.find((x) => x.apps.includes(r.app));
         reasons.push(m ? `app named in task: ${r.app} ("${m.text}")` : `app named in task (family): ${r.app}`);
       }

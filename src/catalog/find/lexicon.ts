@@ -24,7 +24,8 @@ export interface VerbSense {
 /** Verbs and verb phrases (longest match first when reading a task). */
 export const VERBS: Record<string, VerbSense> = {
   create: { intent: "create", terms: ["create", "add", "insert", "new"] },
-  add: { intent: "create", terms: ["add", "create", "insert"] },
+  add: { intent: "create", terms: ["add", "create", "insert", "append"] },
+  append: { intent: "create", terms: ["append", "add", "insert"] },
   new: { intent: "create", terms: ["create", "new"] },
   make: { intent: "create", terms: ["create"] },
   start: { intent: "create", terms: ["create", "start"] },
@@ -113,7 +114,7 @@ export const VERBS: Record<string, VerbSense> = {
   assign: { intent: "update", terms: ["assign", "assignee", "add"] },
   give: { intent: "update", terms: ["assign", "add", "grant"] },
   hand: { intent: "update", terms: ["assign", "transfer"] },
-  share: { intent: "create", terms: ["share", "permission", "create"] },
+  share: { intent: "create", terms: ["share", "permission", "collaboration", "invite"] },
   grant: { intent: "create", terms: ["grant", "permission", "add"] },
   approve: { intent: "update", terms: ["approve", "review"] },
   pause: { intent: "update", terms: ["pause", "stop"] },
@@ -252,7 +253,7 @@ export const SYNONYMS: Record<string, string[]> = {
   assignee: ["assignee"], owner: ["owner"], collaborator: ["collaborator", "member"],
   recording: ["recording"], recordings: ["recording"], transcript: ["transcript"],
   block: ["block"], blocks: ["block", "child"], content: ["content", "block", "child"], everything: ["child", "content"],
-  page: ["page"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], cell: ["value", "cell", "range"],
+  page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], cell: ["value", "cell", "range"],
   value: ["value"], values: ["value"], record: ["record"], entry: ["entry", "record"],
   popular: ["star", "sort"], trending: ["star", "sort"], recent: ["recent", "date", "sort"], latest: ["latest", "recent"],
   upcoming: ["upcoming", "list"], "coming up": ["upcoming", "list"], tomorrow: ["event", "time"],

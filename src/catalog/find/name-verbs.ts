@@ -7,7 +7,7 @@ export type Intent = "create" | "read" | "list" | "update" | "delete" | "search"
 export const NAME_VERBS: Record<Intent, string[]> = {
   list: ["list", "index", "browse", "enumerate"],
   read: ["get", "retrieve", "read", "show", "fetch", "view", "download", "describe", "export", "check", "info"],
-  create: ["create", "add", "insert", "new", "post", "send", "upload", "submit", "generate", "register", "import", "invite", "publish", "start", "book", "write", "reply"],
+  create: ["create", "add", "insert", "new", "post", "send", "upload", "submit", "generate", "register", "import", "invite", "publish", "start", "book", "write", "reply", "append"],
   update: ["update", "patch", "modify", "edit", "set", "replace", "change", "move", "rename", "enable", "disable", "assign", "archive", "unarchive", "restore", "untrash", "pause", "resume", "play", "complete", "merge", "lock", "unlock", "put", "toggle", "mark", "close", "reopen", "transfer"],
   delete: ["delete", "remove", "destroy", "trash", "clear", "purge", "cancel", "revoke", "unassign", "unsubscribe", "detach", "kick", "leave"],
   search: ["search", "query", "find", "lookup", "filter"],
@@ -15,3 +15,24 @@ export const NAME_VERBS: Record<Intent, string[]> = {
 
 /** Stems of every verb an operation name may carry. */
 export const NAME_VERB_STEMS = new Set(Object.values(NAME_VERBS).flat().map(stem));
+
+export const INTENTS: Intent[] = ["list", "read", "create", "update", "delete", "search"];
+const METHOD_WORDS = new Set(["get", "post", "put", "patch", "delete", "head"]);
+const VERB_INTENT = new Map<string, Intent>();
+for (const [intent, verbs] of Object.entries(NAME_VERBS) as [Intent, string[]][]) for (const v of verbs) VERB_INTENT.set(v, intent);
+
+/**
+ * What an operation's name says it does, from verbs in their base form (`archiveAllCards` → update; `removed-subscribers`
+ * names a thing, not an action). A verb that only repeats the HTTP method (get, post) counts when there is no other.
+ * Returns 0 for none, else 1 + the index in INTENTS.
+ */
+export function nameIntent(words: string[]): number {
+  let weak = 0;
+  for (const w of words) {
+    const intent = VERB_INTENT.get(w);
+    if (!intent) continue;
+    if (!METHOD_WORDS.has(w)) return INTENTS.indexOf(intent) + 1;
+    weak = weak || INTENTS.indexOf(intent) + 1;
+  }
+  return weak;
+}

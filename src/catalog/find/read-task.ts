@@ -33,6 +33,11 @@ export interface ReadTask {
 const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
 const QUESTION = new Set(["what", "which", "who", "how", "when", "where", "whether", "is", "are", "do", "does", "did"]);
 
+/** Removes addresses (emails, URLs), which may contain app names ("jo@x.com") without naming an app. */
+export function stripAddresses(task: string): string {
+  return task.replace(/\S+@\S+\.\S+/g, " ").replace(/https?:\/\/\S+/g, " ");
+}
+
 /** Removes the values a task carries, which say nothing about which tool to use. */
 export function stripValues(task: string): string {
   return task
@@ -118,7 +123,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   for (let i = 0; i < words.length; i++) {
     if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) continue;
     const w = words[i]!;
-    if (PREPOSITIONS.has(w)) {
+    if (PREPOSITIONS.has(w) || (w === "of" && nouns.length > 0)) {
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
       continue;
@@ -142,9 +147,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       continue;
     }
     const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
-    nouns.push({ word: w, stems, weight });
-    add(s, weight, w, "noun");
-    for (const x of stems.slice(1)) add(x, 0.6 * weight, w, "synonym");
+    // Another verb ("mark it as read") describes the action more than it names a thing.
+    const w2 = VERBS[w] && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
+    nouns.push({ word: w, stems, weight: w2 });
+    add(s, w2, w, "noun");
+    for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
   }
   if (intent === null && newObject) intent = "create";
   const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple"].includes(w));

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { FILES } from "../format.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
 import { splitWords, terms } from "./analyze.js";
-import { NAME_VERBS } from "./name-verbs.js";
+import { NAME_VERBS, nameIntent } from "./name-verbs.js";
 
 const BASE_VERBS = new Set(Object.values(NAME_VERBS).flat());
 
@@ -36,6 +36,8 @@ export class SearchIndexBuilder {
   private readonly docs: Doc[] = [];
   readonly method: number[] = [];
   readonly flags: number[] = [];
+  /** What the name says the tool does (name-verbs.ts nameIntent). */
+  readonly intent: number[] = [];
   /** Inputs a caller must give (required properties of the input schema). */
   readonly required: number[] = [];
   readonly appOf: number[] = [];
@@ -86,6 +88,7 @@ export class SearchIndexBuilder {
           (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0) |
           (/(^|_)(ALL|BULK|BATCH)(_|$)/.test(tool.name.slice(prefix)) ? FLAG_BULK : 0),
       );
+      this.intent.push(nameIntent(splitWords(tool.name.slice(prefix))));
       this.required.push(Math.min(255, ((tool.inputSchema.required as string[] | undefined) ?? []).length));
       this.appOf.push(appIndex);
       this.name.push(nameTerms.map((t) => this.id(t)));
@@ -165,6 +168,7 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
     method: Uint8Array.from(builder.method),
     flags: Uint8Array.from(builder.flags),
     required: Uint8Array.from(builder.required),
+    intent: Uint8Array.from(builder.intent),
     appOf: Uint16Array.from(builder.appOf),
     nameOffsets: nameOff,
     nameTerms,
@@ -199,6 +203,7 @@ export interface SearchIndex {
   method: Uint8Array;
   flags: Uint8Array;
   required: Uint8Array;
+  intent: Uint8Array;
   appOf: Uint16Array;
   nameOffsets: Uint32Array;
   nameTerms: Uint32Array;
@@ -220,31 +225,35 @@ export function readSearchIndex(dir: string): SearchIndex {
   // Copy into a fresh, aligned ArrayBuffer (Buffer pools may start at any byte offset).
   const buf = new ArrayBuffer(file.byteLength);
   new Uint8Array(buf).set(file);
-  const view = (k: string) => {
-    const { offset, length, type } = meta.layout[k]!;
-    const Ctor = { Uint8Array, Uint16Array, Uint32Array, Float32Array }[type as "Uint8Array"];
-    return new Ctor(buf, offset, length);
+  const place = (k: string) => {
+    const { offset, length } = meta.layout[k]!;
+    return [offset, length] as const;
   };
+  const u8 = (k: string) => new Uint8Array(buf, ...place(k));
+  const u16 = (k: string) => new Uint16Array(buf, ...place(k));
+  const u32 = (k: string) => new Uint32Array(buf, ...place(k));
+  const f32 = (k: string) => new Float32Array(buf, ...place(k));
   const vocab = new Map<string, number>();
   meta.vocab.forEach((w, i) => vocab.set(w, i));
   return {
     vocab,
     words: meta.vocab,
     apps: meta.apps,
-    postingOffsets: view("postingOffsets") as Uint32Array,
-    postingDocs: view("postingDocs") as Uint32Array,
-    postingScores: view("postingScores") as unknown as Float32Array,
-    method: view("method") as Uint8Array,
-    flags: view("flags") as Uint8Array,
-    required: view("required") as Uint8Array,
-    appOf: view("appOf") as unknown as Uint16Array,
-    nameOffsets: view("nameOffsets") as Uint32Array,
-    nameTerms: view("nameTerms") as Uint32Array,
-    pathOffsets: view("pathOffsets") as Uint32Array,
-    pathTerms: view("pathTerms") as Uint32Array,
-    summaryOffsets: view("summaryOffsets") as Uint32Array,
-    summaryTerms: view("summaryTerms") as Uint32Array,
-    resourceOffsets: view("resourceOffsets") as Uint32Array,
-    resourceTerms: view("resourceTerms") as Uint32Array,
+    postingOffsets: u32("postingOffsets"),
+    postingDocs: u32("postingDocs"),
+    postingScores: f32("postingScores"),
+    method: u8("method"),
+    flags: u8("flags"),
+    required: u8("required"),
+    intent: u8("intent"),
+    appOf: u16("appOf"),
+    nameOffsets: u32("nameOffsets"),
+    nameTerms: u32("nameTerms"),
+    pathOffsets: u32("pathOffsets"),
+    pathTerms: u32("pathTerms"),
+    summaryOffsets: u32("summaryOffsets"),
+    summaryTerms: u32("summaryTerms"),
+    resourceOffsets: u32("resourceOffsets"),
+    resourceTerms: u32("resourceTerms"),
   };
 }

@@ -1,20 +1,21 @@
 /**
- * Polling trigger types, derived from the catalog: every GET operation of an app that lists a collection ("list …",
- * "returns a list of …", path not ending in an id) gives a type `<app>.new_item.<action>` ("new item in <list>").
- * Its config is the operation's input minus the paging parameters (Patchbay reads the first page each time).
+ * Polling trigger types, derived from the catalog: every GET operation of an app that lists a collection (its path
+ * does not end in an id, and it says "list …" / "returns a list of …" or takes a paging parameter) gives a type
+ * `<app>.new_item.<action>` ("new item in <list>"). Its config is the operation's input minus the paging
+ * parameters (Patchbay reads the first page each time).
  */
 import type { Catalog, CatalogTool } from "../../catalog/types.js";
 import type { PollingType } from "./trigger-type.js";
 
 /** Paging inputs: Patchbay reads the first page itself, so they are not part of a polling trigger's config. */
-export const PAGING_PARAM = /^(page|per_?page|page_?size|page_?token|limit|offset|skip|cursor|starting_after|ending_before)$/i;
-const LISTING = /^(lists?|returns? (a |the )?list of|get (all|a list of)|retrieves? (all|a list of))\b/i;
+export const PAGING_PARAM = /^(page|per_?page|page_?size|page_?token|limit|offset|skip|cursor|start_cursor|starting_after|ending_before|max_?results|\$top|\$skip)$/i;
+const LISTING = /^(lists?|returns? (a |an |the )?(paginated )?list|retrieves? (all|a list)|gets? (all|a list|multiple))\b/i;
 
 export function isListTool(tool: CatalogTool): boolean {
   if (tool.http.method !== "GET") return false;
   const last = tool.http.path.split("/").filter(Boolean).at(-1);
   if (!last || last.startsWith("{")) return false;
-  return /(^|_)LIST(_|$)/.test(tool.name) || LISTING.test(tool.description);
+  return /(^|_)LIST(_|$)/.test(tool.name) || LISTING.test(tool.description) || tool.http.params.some((p) => p.in === "query" && PAGING_PARAM.test(p.key));
 }
 
 const prefixOf = (app: string) => `${app.toUpperCase()}_`;
@@ -23,7 +24,7 @@ const actionOf = (tool: CatalogTool) => (tool.name.startsWith(prefixOf(tool.app)
 /** What the list is of, from the operation's first sentence: "List repository issues." → "repository issues". */
 function listName(tool: CatalogTool): string {
   const sentence = tool.description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, "");
-  const what = sentence.replace(LISTING, "").trim();
+  const what = sentence.replace(LISTING, "").trim().replace(/^(of|get|retrieves?|fetch|returns?)\s+/i, "");
   return (what || sentence || tool.name).slice(0, 120);
 }
 
@@ -47,8 +48,24 @@ export function pollingTypeOf(tool: CatalogTool): PollingType {
   };
 }
 
-/** The polling types of an app, in the catalog's tool order. */
+const cache = new WeakMap<Catalog, Map<string, PollingType[]>>();
+const CACHED_APPS = 20;
+
+/** The polling types of an app, in the catalog's tool order (kept for the most recently asked apps). */
 export function pollingTypesOf(catalog: Catalog, app: string): PollingType[] {
+  let apps = cache.get(catalog);
+  if (!apps) cache.set(catalog, (apps = new Map()));
+  let types = apps.get(app);
+  if (!types) {
+    types = derivePollingTypes(catalog, app);
+    if (apps.size >= CACHED_APPS) apps.delete(apps.keys().next().value!);
+  }
+  apps.delete(app);
+  apps.set(app, types);
+  return types;
+}
+
+function derivePollingTypes(catalog: Catalog, app: string): PollingType[] {
   const types: PollingType[] = [];
   let cursor: string | undefined;
   do {
