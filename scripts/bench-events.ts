@@ -59,6 +59,7 @@ async function run(label: string, redisUrl: string | null) {
     LOG_LEVEL: "silent",
   });
   const service = await startService(config);
+  if (process.env.BENCH_WAL) { await service.services.db.$queryRawUnsafe("PRAGMA journal_mode=WAL"); await service.services.db.$queryRawUnsafe("PRAGMA synchronous=NORMAL"); }
   const arrived = new Map<number, number>();
   const to = await receiver(arrived);
   try {

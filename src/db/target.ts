@@ -13,6 +13,8 @@ export function databaseTarget(databaseUrl: string): DatabaseTarget {
     const url = new URL(databaseUrl);
     const schema = url.searchParams.get("schema") ?? undefined;
     url.searchParams.delete("schema");
+    // The schema engine runs its DDL on the connection's search_path: point it at the schema too.
+    if (schema) url.searchParams.set("options", `-c search_path="${schema.replace(/"/g, '""')}"`);
     return { provider: "postgresql", url: url.toString(), schema };
   }
   throw new Error("must start with file: (SQLite) or postgresql:// (PostgreSQL)");

@@ -1,6 +1,6 @@
 /**
- * The events subsystem at run time: the delivery queue (embedded, or BullMQ when REDIS_URL is set), the poller, and
- * the inbound routes that feed them.
+ * The events subsystem at run time: the delivery queue (embedded, or BullMQ when REDIS_URL is set), the intake that
+ * hands stored events to it, and what feeds the intake: the poller and the inbound routes.
  */
 import type Koa from "koa";
 import type { Services } from "../services.js";
@@ -8,6 +8,7 @@ import { embeddedQueue } from "./delivery/embedded-queue.js";
 import { bullmqQueue } from "./delivery/bullmq-queue.js";
 import { startPoller } from "./polling/poller.js";
 import { inboundRoutes } from "./inbound/routes.js";
+import { createIntake } from "./intake.js";
 
 export interface EventsRuntime {
   /** `POST /hooks/<token>`: mount before the JSON body parser. */
@@ -17,11 +18,13 @@ export interface EventsRuntime {
 
 export async function startEvents(services: Services): Promise<EventsRuntime> {
   const queue = services.config.redisUrl ? await bullmqQueue(services, services.config.redisUrl) : embeddedQueue(services);
-  const poller = startPoller(services, queue);
+  const intake = createIntake(services, queue);
+  const poller = startPoller(services, intake);
   return {
-    inbound: inboundRoutes(services, queue),
+    inbound: inboundRoutes(services, intake),
     async stop() {
       await poller.stop();
+      await intake.stop();
       await queue.stop();
     },
   };

@@ -25,8 +25,10 @@ const B = 0.75;
 const MAX_DESCRIPTION_CHARS = 400;
 const MAX_PARAMS = 30;
 
+/** A tool's weighted term frequencies, kept compact (100,000+ of them are held until the postings are written). */
 interface Doc {
-  tf: Map<string, number>;
+  ids: Uint32Array;
+  tfs: Float32Array;
   length: number;
 }
 
@@ -80,8 +82,15 @@ export class SearchIndexBuilder {
       add(rest, WEIGHTS.description);
       add(params, WEIGHTS.params);
       let length = 0;
-      for (const v of tf.values()) length += v;
-      this.docs.push({ tf, length });
+      const ids = new Uint32Array(tf.size);
+      const tfs = new Float32Array(tf.size);
+      let k = 0;
+      for (const [t, v] of tf) {
+        length += v;
+        ids[k] = this.id(t);
+        tfs[k++] = v;
+      }
+      this.docs.push({ ids, tfs, length });
       this.method.push(Math.max(0, METHODS.indexOf(tool.http.method)));
       this.flags.push(
         (/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) |
@@ -96,7 +105,6 @@ export class SearchIndexBuilder {
       // The opening of the description (first sentence first), for the re-ranker's noun and verb checks.
       this.summary.push([...summaryTerms, ...rest].slice(0, 32).map((t) => this.id(t)));
       this.resource.push(resourceTerms(segments).map((t) => this.id(t)));
-      for (const t of tf.keys()) this.id(t);
     }
   }
 
@@ -105,7 +113,7 @@ export class SearchIndexBuilder {
     const n = this.docs.length;
     const avgdl = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, n);
     const counts = new Uint32Array(this.words.length);
-    for (const d of this.docs) for (const t of d.tf.keys()) counts[this.vocab.get(t)!]!++;
+    for (const d of this.docs) for (const id of d.ids) counts[id]!++;
     const offsets = new Uint32Array(this.words.length + 1);
     for (let i = 0; i < this.words.length; i++) offsets[i + 1] = offsets[i]! + counts[i]!;
     const docs = new Uint32Array(offsets[this.words.length]!);
@@ -114,8 +122,9 @@ export class SearchIndexBuilder {
     for (let d = 0; d < n; d++) {
       const doc = this.docs[d]!;
       const norm = K1 * (1 - B + (B * doc.length) / avgdl);
-      for (const [t, tf] of doc.tf) {
-        const id = this.vocab.get(t)!;
+      for (let j = 0; j < doc.ids.length; j++) {
+        const id = doc.ids[j]!;
+        const tf = doc.tfs[j]!;
         const df = counts[id]!;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
         const at = fill[id]!++;

@@ -1,14 +1,14 @@
 /**
  * Runs the polls that are due. A poll is claimed by moving the trigger's `nextPollAt` forward with a compare-and-set,
- * so each due poll runs on exactly one instance; the new events go to the delivery queue.
+ * so each due poll runs on exactly one instance; the new events go on to delivery.
  */
 import type { Services } from "../../services.js";
-import type { DeliveryQueue } from "../delivery/delivery-queue.js";
+import type { Intake } from "../intake.js";
 import { pollTrigger } from "./poll-trigger.js";
 
 const BATCH = 20;
 
-export function startPoller(services: Services, queue: DeliveryQueue): { stop(): Promise<void> } {
+export function startPoller(services: Services, intake: Intake): { stop(): Promise<void> } {
   const { db, config, log } = services;
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -19,8 +19,7 @@ export function startPoller(services: Services, queue: DeliveryQueue): { stop():
     if (!count) return; // another instance took it
     const trigger = await db.trigger.findUnique({ where: { id } });
     if (!trigger) return;
-    const events = await pollTrigger(services, trigger);
-    for (const e of events) if (e.nextAttemptAt) await queue.schedule(e.id, e.nextAttemptAt);
+    await intake.stored(id, await pollTrigger(services, trigger));
   };
 
   const tick = async () => {

@@ -1,7 +1,7 @@
 /**
  * The event log. An event is written before anything else happens to it (so a crash loses nothing), pending when its
- * trigger has a webhookUrl, else skipped. Only the newest 50 events of a trigger are kept; an event still waiting
- * for delivery is never pruned (it goes once it is delivered or has failed, at a later prune).
+ * trigger has a webhookUrl, else skipped. Only the newest 50 events of a trigger are kept (see ../intake.ts); an
+ * event still waiting for delivery is never pruned (it goes once it is delivered or has failed, at a later prune).
  */
 import type { Db } from "../../db/client.js";
 import { newId } from "../../crypto/random.js";
@@ -27,7 +27,6 @@ export async function storeEvents(db: Pick<Db, "event">, trigger: { id: string; 
   }));
   if (rows.length === 1) await db.event.create({ data: rows[0]! });
   else if (rows.length) await db.event.createMany({ data: rows });
-  if (rows.length) await pruneEvents(db, trigger.id);
   return rows;
 }
 

@@ -1,0 +1,35 @@
+/**
+ * What follows the storing of events (by an inbound request or a poll): each pending event goes to the delivery
+ * queue, and the trigger's log is pruned to its newest 50, at most once a second per trigger (batched, so a burst
+ * of events costs one prune, not one each).
+ */
+import type { Services } from "../services.js";
+import type { DeliveryQueue } from "./delivery/delivery-queue.js";
+import { pruneEvents, type StoredEvent } from "./store/events.js";
+
+const PRUNE_INTERVAL_MS = 1000;
+
+export interface Intake {
+  stored(triggerId: string, events: StoredEvent[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createIntake(services: Services, queue: DeliveryQueue): Intake {
+  const toPrune = new Set<string>();
+  const prune = async () => {
+    const ids = [...toPrune];
+    toPrune.clear();
+    for (const id of ids) await pruneEvents(services.db, id).catch((err) => services.log.warn({ err, trigger: id }, "pruning events failed"));
+  };
+  const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
+  return {
+    async stored(triggerId, events) {
+      if (events.length) toPrune.add(triggerId);
+      for (const e of events) if (e.nextAttemptAt) await queue.schedule(e.id, e.nextAttemptAt);
+    },
+    async stop() {
+      clearInterval(timer);
+      await prune();
+    },
+  };
+}
