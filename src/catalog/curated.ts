@@ -51,6 +51,22 @@ const GITHUB_AUTH: AuthMethod[] = [
   { type: "bearer" },
 ];
 
+/** Notion's description declares no security scheme: an integration token, or OAuth for public integrations. */
+const NOTION_AUTH: AuthMethod[] = [
+  { type: "oauth2", authorizeUrl: "https://api.notion.com/v1/oauth/authorize", tokenUrl: "https://api.notion.com/v1/oauth/token", scopes: [] },
+  { type: "bearer" },
+];
+
+/** Microsoft Graph's descriptions declare no security scheme: the Microsoft identity platform (v2.0 endpoints). */
+const MICROSOFT_AUTH: AuthMethod[] = [
+  {
+    type: "oauth2",
+    authorizeUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+    tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+    scopes: ["offline_access", "User.Read", "Mail.Read", "Mail.Send", "Calendars.ReadWrite", "Files.ReadWrite", "Contacts.ReadWrite", "Tasks.ReadWrite", "Chat.ReadWrite", "Team.ReadBasic.All"],
+  },
+];
+
 export const CURATED_APPS: CuratedApp[] = [
   {
     id: "github", sources: ["github.com:api.github.com"], name: "GitHub", categories: ["developer_tools"],
@@ -107,7 +123,7 @@ export const CURATED_APPS: CuratedApp[] = [
     description: "Payments, customers, charges, invoices, subscriptions, products, prices and checkout on Stripe.",
   },
   {
-    id: "notion", sources: ["notion.com"], name: "Notion", categories: ["productivity"],
+    id: "notion", sources: ["notion.com"], name: "Notion", categories: ["productivity"], auth: NOTION_AUTH,
     description: "Pages, blocks, databases, comments and users in a Notion workspace.",
   },
   {
@@ -149,12 +165,15 @@ export const CURATED_APPS: CuratedApp[] = [
     id: "box", sources: ["box.com"], name: "Box", categories: ["storage"],
     description: "Files, folders, sharing, comments and collaborations in Box.",
   },
-  { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"] },
+  { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"], auth: [{ type: "bearer" }] },
   { id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot"], categories: ["messaging"] },
   { id: "digitalocean", sources: ["digitalocean.com"], name: "DigitalOcean", categories: ["cloud"] },
   { id: "netlify", sources: ["netlify.com"], name: "Netlify", categories: ["cloud", "developer_tools"] },
   { id: "vercel", sources: ["vercel.com"], name: "Vercel", categories: ["cloud", "developer_tools"] },
-  { id: "docusign", sources: ["docusign.net"], name: "DocuSign", categories: ["productivity"] },
+  {
+    id: "docusign", sources: ["docusign.net"], name: "DocuSign", categories: ["productivity"], defaultScopes: ["signature"],
+    auth: [{ type: "oauth2", authorizeUrl: "https://account.docusign.com/oauth/auth", tokenUrl: "https://account.docusign.com/oauth/token", scopes: ["signature", "extended", "impersonation"] }],
+  },
   { id: "square", sources: ["squareup.com"], name: "Square", categories: ["payment", "ecommerce"] },
   { id: "xero", sources: ["xero.com:xero_accounting"], name: "Xero", categories: ["financial"] },
   { id: "plaid", sources: ["plaid.com"], name: "Plaid", categories: ["financial"] },
@@ -165,14 +184,20 @@ export const CURATED_APPS: CuratedApp[] = [
   { id: "medium", sources: ["medium.com"], name: "Medium", categories: ["social"] },
   { id: "circleci", sources: ["circleci.com"], name: "CircleCI", categories: ["developer_tools"] },
   { id: "launchdarkly", sources: ["launchdarkly.com"], name: "LaunchDarkly", categories: ["developer_tools"] },
-  { id: "postmark", sources: ["postmarkapp.com:server"], name: "Postmark", categories: ["email"] },
-  { id: "postmark_account", sources: ["postmarkapp.com:account"], name: "Postmark Account" },
+  { id: "postmark", sources: ["postmarkapp.com:server"], name: "Postmark", categories: ["email"], auth: [{ type: "apiKey", in: "header", name: "X-Postmark-Server-Token" }] },
+  { id: "postmark_account", sources: ["postmarkapp.com:account"], name: "Postmark Account", auth: [{ type: "apiKey", in: "header", name: "X-Postmark-Account-Token" }] },
   { id: "kubernetes", sources: ["kubernetes.io"], name: "Kubernetes", categories: ["cloud"] },
-  { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"] },
+  { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"], auth: [{ type: "apiKey", in: "header", name: "Authorization" }] },
   { id: "whatsapp", sources: ["whatsapp.local"], name: "WhatsApp Business", aliases: ["whatsapp"], categories: ["messaging"] },
-  { id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "outlook", "onedrive", "microsoft teams"], categories: ["productivity"] },
-  { id: "microsoft_graph_beta", sources: ["microsoft.com:graph-beta"], name: "Microsoft Graph (beta)" },
-  { id: "gotomeeting", sources: ["citrixonline.com:gotomeeting"], name: "GoToMeeting", categories: ["collaboration"] },
+  {
+    id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "outlook", "onedrive", "microsoft teams"],
+    categories: ["productivity"], auth: MICROSOFT_AUTH, defaultScopes: ["offline_access", "User.Read"],
+  },
+  { id: "microsoft_graph_beta", sources: ["microsoft.com:graph-beta"], name: "Microsoft Graph (beta)", auth: MICROSOFT_AUTH, defaultScopes: ["offline_access", "User.Read"] },
+  {
+    id: "gotomeeting", sources: ["citrixonline.com:gotomeeting"], name: "GoToMeeting", categories: ["collaboration"],
+    auth: [{ type: "oauth2", authorizeUrl: "https://authentication.logmeininc.com/oauth/authorize", tokenUrl: "https://authentication.logmeininc.com/oauth/token", scopes: [] }],
+  },
 ];
 
 /** Brand names for a provider's whole family of apps (every app built from that provider's descriptions). */

@@ -160,3 +160,23 @@ describe("MCP server card", () => {
     expect(again.status).toBe(304);
   });
 });
+
+describe("MCP logs", () => {
+  it("never logs the key of the URL form: the path is redacted", async () => {
+    const lines: string[] = [];
+    const { Writable } = await import("node:stream");
+    const logged = await startTestServer({ LOG_LEVEL: "info" }, undefined, { logStream: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) });
+    try {
+      const { key } = await logged.newAccount();
+      const client = await mcpClient(logged.url, key, { urlKey: true });
+      await client.listTools();
+      await client.close();
+      await fetch(`${logged.url}/mcp/k/${key}x`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+      const text = lines.join("");
+      expect(text).toContain("/mcp/k/[REDACTED]");
+      expect(text).not.toContain(key.slice(12));
+    } finally {
+      await logged.stop();
+    }
+  });
+});

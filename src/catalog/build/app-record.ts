@@ -8,6 +8,8 @@ export function baseUrlOf(doc: Record<string, any>, provider: string): string {
   let url = typeof server?.url === "string" ? (server.url as string) : "";
   const vars = (server?.variables ?? {}) as Record<string, { default?: unknown; enum?: unknown[] }>;
   url = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    // A credential in the URL (Telegram's bot token) stays a placeholder, never its example value.
+    if (/token|secret|password|api[-_]?key|credential/i.test(name)) return whole;
     const v = vars[name];
     const value = v?.default ?? v?.enum?.[0];
     return value === undefined || value === null ? whole : String(value);
@@ -24,6 +26,12 @@ function httpUrl(value: unknown): string | null {
   return typeof value === "string" && /^https?:\/\//.test(value) ? value : null;
 }
 
+/** Words said twice in a row ("Files Files") once, and " - " separators ("Twilio - Chat") as a space. */
+export function tidyName(name: string): string {
+  const words = name.replace(/\s+-\s+/g, " ").split(/\s+/);
+  return words.filter((w, i) => i === 0 || w.toLowerCase() !== words[i - 1]!.toLowerCase()).join(" ");
+}
+
 /** Name, description, categories, links: everything of an app but its id, auth and tool count. */
 export function appFields(doc: Record<string, any>, provider: string): Omit<CatalogApp, "id" | "auth" | "toolCount"> {
   const info = (doc.info ?? {}) as Record<string, any>;
@@ -32,7 +40,7 @@ export function appFields(doc: Record<string, any>, provider: string): Omit<Cata
   const description = text ? clip(firstSentence(text, 300), 300) : title;
   const categories = Array.isArray(info["x-apisguru-categories"]) ? info["x-apisguru-categories"].map(String) : [];
   return {
-    name: clip(title.replace(/\s+(REST\s+)?API$/i, "").trim() || title, 80),
+    name: clip(tidyName(title.replace(/\s+(REST\s+)?API$/i, "").trim() || title), 80),
     description,
     categories,
     baseUrl: baseUrlOf(doc, provider),

@@ -1,5 +1,5 @@
 /** One planned app → its CatalogApp record and its tools, ordered by name. */
-import { CURATED_TOOL_DESCRIPTIONS } from "../curated.js";
+import { CURATED_TOOL_DESCRIPTIONS, PROVIDER_BRANDS } from "../curated.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
 import { apiKeyParamNames, authMethods } from "./auth-methods.js";
 import { appFields } from "./app-record.js";
@@ -17,6 +17,19 @@ const CREDENTIAL_PARAMS = ["api_key", "apikey", "api-key", "x-api-key", "access_
 export interface CompiledApp {
   app: CatalogApp;
   tools: CatalogTool[];
+}
+
+/** Names of apps from a provider's family carry the brand: "Azure Network", "Google BigQuery", "HubSpot Files". */
+function familyName(planned: PlannedApp, name: string): string {
+  const meta = planned.descriptions[0]!;
+  if (meta.provider === "azure.com") {
+    const group = planned.id.replace(/^azure_/, "").replace(/_[a-z0-9]{6}$/, "").split("_");
+    return `Azure ${group.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")}`;
+  }
+  const brand = PROVIDER_BRANDS[meta.provider]?.name;
+  if (!brand) return name;
+  const known = [brand, ...(meta.provider === "amazonaws.com" ? ["Amazon"] : []), ...(meta.provider === "googleapis.com" ? ["Gmail", "YouTube"] : [])];
+  return known.some((b) => name.toLowerCase().includes(b.toLowerCase())) ? name : `${brand} ${name}`;
 }
 
 export function compileApp(dir: string, planned: PlannedApp, onDescription?: () => void): CompiledApp {
@@ -56,6 +69,7 @@ export function compileApp(dir: string, planned: PlannedApp, onDescription?: () 
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const curated = planned.curated;
   const result = app!;
+  result.name = familyName(planned, result.name);
   result.toolCount = tools.length;
   if (curated) {
     result.name = curated.name;

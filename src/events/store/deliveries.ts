@@ -6,24 +6,45 @@
 import type { Db } from "../../db/client.js";
 import { newId } from "../../crypto/random.js";
 
+export interface DeliveryTarget {
+  id: string;
+  appId: string | null;
+  webhookUrl: string | null;
+  signingSecretSealed: string;
+}
+
 export type Claim =
-  | { claimed: true; event: { id: string; type: string; payload: string; receivedAt: Date; attempts: number }; trigger: { id: string; appId: string | null; webhookUrl: string | null; signingSecretSealed: string } }
+  | { claimed: true; event: { id: string; type: string; payload: string; receivedAt: Date; attempts: number }; trigger: DeliveryTarget }
   | { claimed: false; dueAt: Date | null };
 
 /** Claims a pending, due, unlocked event until `leaseUntil`; else says when it is due (null: done, gone or held by another worker). */
 export async function claimEvent(db: Db, id: string, now: Date, leaseUntil: Date): Promise<Claim> {
-  const row = await db.event.findUnique({ where: { id }, include: { trigger: true, _count: { select: { attempts: true } } } });
-  if (!row || row.deliveryStatus !== "pending" || !row.nextAttemptAt) return { claimed: false, dueAt: null };
-  if (row.nextAttemptAt > now) return { claimed: false, dueAt: row.nextAttemptAt };
-  if (row.lockedUntil && row.lockedUntil > now) return { claimed: false, dueAt: null };
-  const { count } = await db.event.updateMany({ where: { id, deliveryStatus: "pending", lockedUntil: row.lockedUntil }, data: { lockedUntil: leaseUntil } });
-  if (!count) return { claimed: false, dueAt: null };
-  const { trigger } = row;
-  return {
-    claimed: true,
-    event: { id: row.id, type: row.type, payload: row.payload, receivedAt: row.receivedAt, attempts: row._count.attempts },
-    trigger: { id: trigger.id, appId: trigger.appId, webhookUrl: trigger.webhookUrl, signingSecretSealed: trigger.signingSecretSealed },
-  };
+  const { count } = await db.event.updateMany({
+    where: { id, deliveryStatus: "pending", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+    data: { lockedUntil: leaseUntil },
+  });
+  if (!count) {
+    const row = await db.event.findUnique({ where: { id }, select: { deliveryStatus: true, nextAttemptAt: true } });
+    return { claimed: false, dueAt: row?.deliveryStatus === "pending" && row.nextAttemptAt && row.nextAttemptAt > now ? row.nextAttemptAt : null };
+  }
+  const row = await db.event.findUnique({ where: { id }, select: { id: true, type: true, payload: true, receivedAt: true, triggerId: true, _count: { select: { attempts: true } } } });
+  const trigger = row && (await deliveryTarget(db, row.triggerId));
+  if (!row || !trigger) return { claimed: false, dueAt: null };
+  return { claimed: true, event: { id: row.id, type: row.type, payload: row.payload, receivedAt: row.receivedAt, attempts: row._count.attempts }, trigger };
+}
+
+/** Where a trigger's events go. These fields never change once a trigger exists, so they are kept in memory. */
+const targets = new Map<string, DeliveryTarget>();
+const TARGETS_KEPT = 1000;
+
+async function deliveryTarget(db: Db, triggerId: string): Promise<DeliveryTarget | null> {
+  const known = targets.get(triggerId);
+  if (known) return known;
+  const row = await db.trigger.findUnique({ where: { id: triggerId }, select: { id: true, appId: true, webhookUrl: true, signingSecretSealed: true } });
+  if (!row) return null;
+  if (targets.size >= TARGETS_KEPT) targets.delete(targets.keys().next().value!);
+  targets.set(triggerId, row);
+  return row;
 }
 
 export interface AttemptRecord {
