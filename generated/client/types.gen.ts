@@ -794,7 +794,7 @@ export type ApiToolMatch = {
      */
     scopes: Array<string>;
     /**
-     * Relevance; higher is better. Comparable within one answer only.
+     * Relevance; higher is better. Comparable within one answer only. (The description is cut to about 300 characters; GET /tools/{tool} has all of it.)
      */
     score: number;
     /**

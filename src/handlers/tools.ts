@@ -37,5 +37,15 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   if (body.app) appOrThrow(ctx, body.app);
   const connectedApps = await connectedAppIds(ctx.services.db, callerOf(ctx).accountId);
   const matches = ctx.services.catalog.findTools(body.task, { app: body.app, limit: body.limit ?? 10, connectedApps });
-  return { tools: matches.map((m) => ({ ...toolView(m.tool), score: Math.round(m.score * 1000) / 1000, reasons: m.reasons })) };
+  return {
+    tools: matches.map((m) => ({ ...toolView(m.tool), description: shortDescription(m.tool.description), score: Math.round(m.score * 1000) / 1000, reasons: m.reasons })),
+  };
 };
+
+/** Find results carry a short description (an agent reads many of them); GET /tools/{tool} has the whole text. */
+export function shortDescription(text: string, max = 300): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const sentence = cut.lastIndexOf(". ");
+  return sentence > max / 3 ? cut.slice(0, sentence + 1) : `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}

@@ -2,9 +2,11 @@
 import type { CatalogApp } from "../types.js";
 import { clip, firstSentence, plainText } from "./text.js";
 
-/** servers[0] with variables replaced by their defaults; a relative server is put under the provider's host. */
+/** The server URL with variables replaced by their defaults; a relative server is put under the provider's host. */
 export function baseUrlOf(doc: Record<string, any>, provider: string): string {
-  const server = Array.isArray(doc.servers) ? doc.servers[0] : undefined;
+  // The first server, or the first HTTPS one when the first is plain HTTP (AWS lists http:// first).
+  const servers = (Array.isArray(doc.servers) ? doc.servers : []) as { url?: unknown; variables?: unknown }[];
+  const server = /^http:/i.test(String(servers[0]?.url ?? "")) ? (servers.find((x) => /^https:/i.test(String(x?.url ?? ""))) ?? servers[0]) : servers[0];
   let url = typeof server?.url === "string" ? (server.url as string) : "";
   const vars = (server?.variables ?? {}) as Record<string, { default?: unknown; enum?: unknown[] }>;
   url = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
