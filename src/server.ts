@@ -21,6 +21,7 @@ import { createGate } from "./gate/admit.js";
 import { createApp } from "./http/app.js";
 import { ensureCatalog } from "./catalog/index.js";
 import type { Services } from "./services.js";
+import { applyAppsConfigFile } from "./domain/apps-config-file.js";
 import { mcpDoor } from "./mcp/mcp-door.js";
 import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
@@ -46,6 +47,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   const db = await openDb(target);
   const secrets = deriveSecrets(await loadServerSecret(config.dataDir, config.secret));
   const catalog = await ensureCatalog(config.catalogDir);
+  if (config.appsConfigFile) log.info({ apps: await applyAppsConfigFile(config.appsConfigFile, db, secrets, catalog) }, "app settings applied from file");
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   const document = loadDocument();
   const services: Services = { config, db, database: target.provider, secrets, catalog, log, document };
