@@ -177,7 +177,7 @@ export const CURATED_APPS: CuratedApp[] = [
   { id: "square", sources: ["squareup.com"], name: "Square", categories: ["payment", "ecommerce"] },
   { id: "xero", sources: ["xero.com:xero_accounting"], name: "Xero", categories: ["financial"] },
   { id: "plaid", sources: ["plaid.com"], name: "Plaid", categories: ["financial"] },
-  { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x.com", "tweet"], categories: ["social"] },
+  { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x.com"], categories: ["social"] },
   { id: "twitter_legacy", sources: ["twitter.com:legacy"], name: "Twitter API v1.1" },
   { id: "vimeo", sources: ["vimeo.com"], name: "Vimeo", categories: ["media"] },
   { id: "instagram", sources: ["instagram.com"], name: "Instagram", categories: ["social"] },

@@ -3,8 +3,11 @@
  * it is missing or stale (with a progress bar) and opens it; `openCatalog(dir)` only opens (it rejects when the
  * directory holds no usable catalog).
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, closeSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildCatalog } from "./build/build-catalog.js";
 import { catalogProblem, DiskCatalog } from "./open-catalog.js";
 import type { Catalog } from "./types.js";
@@ -19,6 +22,24 @@ export interface OpenOptions {
   progress?: boolean;
   /** ensureCatalog: called with one line when a build starts, e.g. to log it. */
   onBuild?: (reason: string) => void;
+  /**
+   * ensureCatalog: build in this process instead of a child process. The child (default) keeps the caller's memory
+   * small: a build peaks near 0.9 GB while parsing the largest descriptions, the opened catalog takes ~70 MB.
+   */
+  inProcess?: boolean;
+}
+
+/** Runs build-main.ts in a child Node process with tsx, showing its progress bar on this process's stderr. */
+function buildInChild(dir: string, progress: boolean): Promise<void> {
+  const entry = fileURLToPath(new URL("./build/build-main.ts", import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ["--import", tsx, entry, "--out", dir, ...(progress ? [] : ["--quiet"])], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("error", fail);
+    child.on("exit", (code, signal) => (code === 0 ? done() : fail(new Error(`catalog build failed (${signal ?? `exit code ${code}`})`))));
+  });
 }
 
 export async function openCatalog(dir: string, _opts: OpenOptions = {}): Promise<DiskCatalog> {
@@ -48,7 +69,8 @@ export async function ensureCatalog(dir: string, opts: OpenOptions = {}): Promis
     problem = catalogProblem(dir);
     if (problem) {
       opts.onBuild?.(`building the catalog in ${dir} (${problem.why}: ${problem.detail})`);
-      await buildCatalog({ out: dir, progress: opts.progress !== false });
+      if (opts.inProcess) await buildCatalog({ out: dir, progress: opts.progress !== false });
+      else await buildInChild(dir, opts.progress !== false);
     }
   } finally {
     rmSync(lock, { force: true });

@@ -1,7 +1,7 @@
 /**
  * What follows the storing of events (by an inbound request or a poll): each pending event goes to the delivery
- * queue, and the trigger's log is pruned to its newest 50, at most once a second per trigger (batched, so a burst
- * of events costs one prune, not one each).
+ * queue, without holding up the sender; and the trigger's log is pruned to its newest 50, at most once a second per
+ * trigger (batched, so a burst of events costs one prune, not one each).
  */
 import type { Services } from "../services.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
@@ -10,7 +10,7 @@ import { pruneEvents, type StoredEvent } from "./store/events.js";
 const PRUNE_INTERVAL_MS = 1000;
 
 export interface Intake {
-  stored(triggerId: string, events: StoredEvent[]): Promise<void>;
+  stored(triggerId: string, events: StoredEvent[]): void;
   stop(): Promise<void>;
 }
 
@@ -23,9 +23,12 @@ export function createIntake(services: Services, queue: DeliveryQueue): Intake {
   };
   const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
   return {
-    async stored(triggerId, events) {
+    stored(triggerId, events) {
       if (events.length) toPrune.add(triggerId);
-      for (const e of events) if (e.nextAttemptAt) await queue.schedule(e.id, e.nextAttemptAt);
+      for (const e of events) {
+        // Not awaited: the event is stored, so a queue that is slow or down only delays it (the sweep finds it).
+        if (e.nextAttemptAt) queue.schedule(e.id, e.nextAttemptAt).catch((err) => services.log.warn({ err, event: e.id }, "could not queue a delivery; the sweep will"));
+      }
     },
     async stop() {
       clearInterval(timer);

@@ -26,7 +26,7 @@ function familyName(planned: PlannedApp, name: string): string {
     const group = planned.id.replace(/^azure_/, "").replace(/_[a-z0-9]{6}$/, "").split("_");
     return `Azure ${group.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")}`;
   }
-  const brand = PROVIDER_BRANDS[meta.provider]?.name;
+  const brand = Object.hasOwn(PROVIDER_BRANDS, meta.provider) ? PROVIDER_BRANDS[meta.provider]!.name : undefined;
   if (!brand) return name;
   const known = [brand, ...(meta.provider === "amazonaws.com" ? ["Amazon"] : []), ...(meta.provider === "googleapis.com" ? ["Gmail", "YouTube"] : [])];
   return known.some((b) => name.toLowerCase().includes(b.toLowerCase())) ? name : `${brand} ${name}`;
@@ -58,7 +58,9 @@ export function compileApp(dir: string, planned: PlannedApp, onDescription?: () 
         if (seen.has(key)) continue;
         seen.add(key);
         const draft = compileOperation(m, path, item, op, ctx);
-        const curatedText = CURATED_TOOL_DESCRIPTIONS[planned.id]?.[`${m.toUpperCase()} ${path}`];
+        const curatedTexts = Object.hasOwn(CURATED_TOOL_DESCRIPTIONS, planned.id) ? CURATED_TOOL_DESCRIPTIONS[planned.id]! : {};
+        const opKey = `${m.toUpperCase()} ${path}`;
+        const curatedText = Object.hasOwn(curatedTexts, opKey) ? curatedTexts[opKey] : undefined;
         if (curatedText) draft.description = curatedText;
         const name = namer.name(actionWords(draft.operationId, draft.http.method, path, planned.id));
         tools.push({ name, app: planned.id, description: draft.description, inputSchema: draft.inputSchema, http: draft.http, scopes: draft.scopes });

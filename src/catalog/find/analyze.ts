@@ -34,8 +34,7 @@ const EXCEPTIONS: Record<string, string> = {
 
 /** A light, consistent stemmer: plural, -ing, -ed and a final e are removed (create/creates/created/creating → creat). */
 export function stem(word: string): string {
-  const exception = EXCEPTIONS[word];
-  if (exception !== undefined) return stemTail(exception);
+  if (Object.hasOwn(EXCEPTIONS, word)) return stemTail(EXCEPTIONS[word]!);
   if (word.length <= 3) return word;
   let w = word;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;

@@ -64,7 +64,7 @@ export class AppDetector {
       this.aliases.set(key, alias);
     };
     for (const [provider, ids] of byProvider) {
-      const brand = PROVIDER_BRANDS[provider];
+      const brand = Object.hasOwn(PROVIDER_BRANDS, provider) ? PROVIDER_BRANDS[provider] : undefined;
       const family = [...ids].sort();
       if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1);
       add(providerSlug(provider), family, 1);
@@ -72,6 +72,9 @@ export class AppDetector {
     for (const a of apps) {
       add(a.id.replace(/_/g, " "), [a.id], 2);
       if (a.id.includes("_")) add(a.id, [a.id], 2);
+      // AWS and Google service names are brands of their own ("S3", "BigQuery", "DynamoDB").
+      const service = /^(aws|google)_([a-z0-9]+)$/.exec(a.id)?.[2];
+      if (service && service.length >= 2 && !commonTerm(service)) add(service, [a.id], 2);
     }
     for (const c of CURATED_APPS) {
       if (!known.has(c.id)) continue;
@@ -88,7 +91,7 @@ export class AppDetector {
         const key = lower.slice(i, i + n).join(" ");
         const alias = this.aliases.get(key);
         if (!alias) continue;
-        if (alias.capitalised && !/^[A-Z]/.test(raw[i]!)) continue;
+        if (alias.capitalised && !/[A-Z]/.test(raw[i]!)) continue;
         found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" ") });
         break;
       }
@@ -96,12 +99,15 @@ export class AppDetector {
     // Keep the longest, strongest matches; a phrase inside a longer one does not count.
     const strength = (a: Alias) => Math.max(...a.apps.values());
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias));
+    // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
+    const top = Math.max(0, ...found.map((f) => strength(f.alias)));
+    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1);
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();
     const words = new Set<string>();
     const matches: DetectedApps["matches"] = [];
-    for (const f of found) {
+    for (const f of kept) {
       let overlap = false;
       for (let k = f.start; k < f.end; k++) if (taken.has(k)) overlap = true;
       if (overlap) continue;

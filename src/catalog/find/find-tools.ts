@@ -22,14 +22,14 @@ const MIN_TEXT = 0.2;
 
 /** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
 export const WEIGHTS = {
-  bm25: 1, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.35, resource: 0.25, resourceMiss: 0.1, coverage: 0.2, extra: 0.03,
-  meta: 0.15, bulk: 0.15, depth: 0.02, inputs: 0.015,
+  bm25: 0.6, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.25, resource: 0.15, resourceMiss: 0.1, coverage: 0.3, extra: 0.03,
+  meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04,
 };
 
 /** Words that make a tool about something beside the thing itself (its settings, its admin, a template of it, ...). */
 const META_WORDS = [
   "setting", "settings", "config", "configuration", "template", "admin", "audit", "policy", "protection", "restriction",
-  "metadata", "schema", "statistic", "stats", "analytics", "report", "bulk", "batch", "legacy", "deprecated", "preview", "beta", "test", "sandbox",
+  "metadata", "schema", "statistic", "stats", "analytics", "report", "metric", "dashboard", "bulk", "batch", "legacy", "deprecated", "preview", "beta", "test", "sandbox",
 ];
 
 interface QueryIds {
@@ -48,12 +48,12 @@ interface QueryIds {
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
 const FIT: Record<Intent, Record<Intent, number>> = {
-  create: { create: 1, update: 0.2, read: -0.6, list: -0.7, search: -0.7, delete: -0.8 },
-  read: { read: 1, list: 0.7, search: 0.5, update: -0.5, create: -0.5, delete: -0.9 },
-  list: { list: 1, search: 0.5, read: 0.2, update: -0.5, create: -0.6, delete: -0.9 },
-  search: { search: 1, list: 0.8, read: 0.3, update: -0.5, create: -0.5, delete: -0.9 },
-  update: { update: 1, create: 0.3, delete: -0.7, read: -0.5, list: -0.6, search: -0.6 },
-  delete: { delete: 1, update: 0, create: -0.5, read: -0.7, list: -0.8, search: -0.8 },
+  create: { create: 1, update: 0.2, read: -1, list: -1, search: -1, delete: -1.5 },
+  read: { read: 1, list: 0.6, search: 0.4, update: -1, create: -1, delete: -1.5 },
+  list: { list: 1, search: 0.4, read: -0.3, update: -1, create: -1, delete: -1.5 },
+  search: { search: 1, list: 0.4, read: -0.3, update: -1, create: -1, delete: -1.5 },
+  update: { update: 1, create: 0.2, delete: -1, read: -1, list: -1, search: -1 },
+  delete: { delete: 1, update: -0.5, create: -1, read: -1.5, list: -1.5, search: -1.5 },
 };
 
 export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
@@ -123,7 +123,8 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     if (method === "DELETE") return { intent: "delete", from: "method" };
     if (named === "list" || named === "read") return { intent: "search", from: "name" };
     if (named) return { intent: named, from: "name" };
-    return { intent: method === "POST" ? "create" : "update", from: "method" };
+    // POST to a collection creates; POST to one item (Stripe, Slack-style APIs) changes it.
+    return { intent: method === "POST" && !item ? "create" : "update", from: "method" };
   }
 
   function termsOf(offsets: Uint32Array, list: Uint32Array, doc: number): Uint32Array {

@@ -22,7 +22,7 @@ export interface VerbSense {
 }
 
 /** Verbs and verb phrases (longest match first when reading a task). */
-export const VERBS: Record<string, VerbSense> = {
+export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null) as Record<string, VerbSense>, {
   create: { intent: "create", terms: ["create", "add", "insert", "new"] },
   add: { intent: "create", terms: ["add", "create", "insert", "append"] },
   append: { intent: "create", terms: ["append", "add", "insert"] },
@@ -133,6 +133,9 @@ export const VERBS: Record<string, VerbSense> = {
   tag: { intent: "update", terms: ["tag", "label", "add"] },
   replace: { intent: "update", terms: ["replace", "update"] },
   refund: { intent: "create", terms: ["refund"] },
+  request: { intent: "create", terms: ["request", "create"] },
+  end: { intent: "update", terms: ["end", "stop", "close", "finish"] },
+  kill: { intent: "delete", terms: ["stop", "kill", "delete"] },
   comment: { intent: "create", terms: ["comment", "add", "create"] },
   review: { intent: "create", terms: ["review", "create"] },
   buy: { intent: "create", terms: ["purchase", "buy", "provision", "create"] },
@@ -168,10 +171,10 @@ export const VERBS: Record<string, VerbSense> = {
   revoke: { intent: "delete", terms: ["revoke", "delete"] },
   unassign: { intent: "delete", terms: ["assignee", "remove", "unassign"] },
   kick: { intent: "delete", terms: ["kick", "remove"] },
-};
+});
 
 /** Multi-word verbs, read before single words. */
-export const VERB_PHRASES: Record<string, VerbSense> = {
+export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.create(null) as Record<string, VerbSense>, {
   "turn on": { intent: "update", terms: ["update", "enable", "set"] },
   "turn off": { intent: "update", terms: ["update", "disable", "set"] },
   "switch on": { intent: "update", terms: ["update", "enable"] },
@@ -186,16 +189,16 @@ export const VERB_PHRASES: Record<string, VerbSense> = {
   "opt out": { intent: "create", terms: ["unsubscribe", "opt"] },
   "take off": { intent: "delete", terms: ["remove", "delete"] },
   "clean up": { intent: "delete", terms: ["delete", "remove"] },
-};
+});
 
 /** Words that make a task's intent stronger or change it ("permanently remove" is a delete, "all" is a list). */
-export const MODIFIERS: Record<string, Intent> = {
+export const MODIFIERS: Record<string, Intent> = Object.assign(Object.create(null) as Record<string, Intent>, {
   permanently: "delete",
   every: "list",
   all: "list",
   recent: "list",
   latest: "list",
-};
+});
 
 /** Nouns and adjectives → the words APIs use for them (weighted lower than the word itself). */
 export const SYNONYMS: Record<string, string[]> = {
@@ -228,7 +231,8 @@ export const SYNONYMS: Record<string, string[]> = {
   refund: ["refund"], coupon: ["coupon", "discount"], discount: ["coupon", "discount"],
   channel: ["channel", "conversation"], channels: ["channel", "conversation"], chat: ["chat", "message", "conversation"],
   conversation: ["conversation", "channel"], thread: ["thread", "conversation", "reply"], workspace: ["team", "workspace"],
-  announcement: ["message"], post: ["post", "message"], tweet: ["tweet", "post"], status: ["status"],
+  announcement: ["message"], message: ["message", "chat"], messages: ["message", "chat"],
+  statistics: ["stats", "statistic", "metric"], stats: ["stats", "statistic", "metric"], metrics: ["metric", "stats"], analytics: ["analytic", "stats", "report"], post: ["post", "message"], tweet: ["tweet", "post"], status: ["status"],
   task: ["task"], todo: ["task"], "to-do": ["task"], chore: ["task"], subtask: ["subtask", "task"],
   card: ["card"], board: ["board"], column: ["list", "column"], lane: ["list"], stage: ["stage", "status"],
   project: ["project"], milestone: ["milestone"], sprint: ["sprint"], epic: ["epic", "issue"],

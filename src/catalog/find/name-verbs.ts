@@ -23,16 +23,13 @@ for (const [intent, verbs] of Object.entries(NAME_VERBS) as [Intent, string[]][]
 
 /**
  * What an operation's name says it does, from verbs in their base form (`archiveAllCards` → update; `removed-subscribers`
- * names a thing, not an action). A verb that only repeats the HTTP method (get, post) counts when there is no other.
+ * names a thing, not an action). Words that only repeat the HTTP method (GET_, POST_) say nothing more.
  * Returns 0 for none, else 1 + the index in INTENTS.
  */
 export function nameIntent(words: string[]): number {
-  let weak = 0;
   for (const w of words) {
     const intent = VERB_INTENT.get(w);
-    if (!intent) continue;
-    if (!METHOD_WORDS.has(w)) return INTENTS.indexOf(intent) + 1;
-    weak = weak || INTENTS.indexOf(intent) + 1;
+    if (intent && !METHOD_WORDS.has(w)) return INTENTS.indexOf(intent) + 1;
   }
-  return weak;
+  return 0;
 }

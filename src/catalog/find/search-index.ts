@@ -104,7 +104,7 @@ export class SearchIndexBuilder {
       this.path.push(pathTerms.map((t) => this.id(t)));
       // The opening of the description (first sentence first), for the re-ranker's noun and verb checks.
       this.summary.push([...summaryTerms, ...rest].slice(0, 32).map((t) => this.id(t)));
-      this.resource.push(resourceTerms(segments).map((t) => this.id(t)));
+      this.resource.push(resourceTerms(segments, tool.http.method).map((t) => this.id(t)));
     }
   }
 
@@ -136,19 +136,23 @@ export class SearchIndexBuilder {
   }
 }
 
-/** Path segments that only group actions (`/campaigns/{id}/actions/send`). */
+/** Path segments that only group actions (`/campaigns/{id}/actions/send`) or name the API (`/rest/api/3`). */
 const GROUPING = new Set(["actions", "action", "ops", "operations", "commands", "do"]);
+const STRUCTURAL = /^(api|apis|rest|json|xml|v\d+(\.\d+)*|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
 
 /**
  * What an operation acts on: the nouns of the last path segment (`/repos/{o}/{r}/issues` → issue,
  * `/conversations.archive` → conversation); when that segment is only a verb, the segment before
  * (`/me/player/pause` → player, `/campaigns/{id}/actions/send` → campaign). A plural such as `lists` is a noun.
  */
-export function resourceTerms(segments: string[]): string[] {
+export function resourceTerms(segments: string[], method = "GET"): string[] {
   for (let i = segments.length - 1; i >= 0; i--) {
-    if (GROUPING.has(segments[i]!.toLowerCase()) && i < segments.length - 1) continue;
-    const nouns = splitWords(segments[i]!)
-      .filter((w) => !BASE_VERBS.has(w) && !/^v\d/.test(w))
+    const segment = segments[i]!;
+    if ((GROUPING.has(segment.toLowerCase()) && i < segments.length - 1) || STRUCTURAL.test(segment)) continue;
+    // A GET reads something, so even a verb-like last segment names a thing there (`GET /cards/{id}/list`).
+    const keepVerbs = method === "GET" && i === segments.length - 1 && !/[._:]/.test(segment);
+    const nouns = splitWords(segment)
+      .filter((w) => (keepVerbs || !BASE_VERBS.has(w)) && !/^v\d/.test(w))
       .flatMap((w) => terms(w));
     if (nouns.length > 0) return nouns;
   }

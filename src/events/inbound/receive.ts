@@ -18,7 +18,7 @@ export async function receiveInbound(services: Services, intake: Intake, token: 
   const received = trigger.kind === "webhook" ? ({ kind: "event", payload: genericPayload(req) } as const) : receiveTyped(services, trigger, req);
   if (received.kind === "reply") return received;
   const events = await storeEvents(services.db, trigger, trigger.typeId ?? "webhook", [received.payload]);
-  await intake.stored(trigger.id, events);
+  intake.stored(trigger.id, events);
   return { status: 202, body: { received: true, event: events[0]!.id } };
 }
 

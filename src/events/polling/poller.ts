@@ -19,7 +19,7 @@ export function startPoller(services: Services, intake: Intake): { stop(): Promi
     if (!count) return; // another instance took it
     const trigger = await db.trigger.findUnique({ where: { id } });
     if (!trigger) return;
-    await intake.stored(id, await pollTrigger(services, trigger));
+    intake.stored(id, await pollTrigger(services, trigger));
   };
 
   const tick = async () => {

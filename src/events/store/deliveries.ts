@@ -1,7 +1,7 @@
 /**
- * Delivery bookkeeping on the event rows. A worker claims an event by setting `lockedUntil` with a compare-and-set,
- * so two workers (threads, processes or instances) never attempt the same event at once; a worker that dies leaves
- * a lease that simply expires, and the event is attempted again.
+ * Delivery bookkeeping on the event rows. A worker claims an event by setting `lockedUntil` in one conditional
+ * update (pending, due, no live lease), so two workers (processes or instances) never attempt the same event at
+ * once; a worker that dies leaves a lease that simply expires, and the event is attempted again.
  */
 import type { Db } from "../../db/client.js";
 import { newId } from "../../crypto/random.js";
