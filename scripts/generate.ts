@@ -5,6 +5,7 @@
  *   generated/openapi.json → generated/operations.gen.ts       (operation table: permission, MCP tool, types)
  *   prisma/schema.prisma  → prisma/postgresql/schema.prisma   (provider changed)
  *   both schemas          → generated/prisma/{sqlite,postgresql}/ (Prisma clients)
+ *   generated/openapi.json → sdk/python/patchbay/types.py, the README's operation table
  * `--check` builds the same into a scratch directory and fails when the committed files differ.
  */
 import { execFileSync } from "node:child_process";
@@ -13,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { rootDir } from "../src/db/paths.js";
 import { renderOperationTable, renderReadmeTable, replaceBetweenMarkers } from "./generate-operations.js";
+import { pythonTypesFile, renderPythonTypes } from "./sdk-python-types.js";
 
 const check = process.argv.includes("--check");
 const out = await mkdtemp(join(tmpdir(), "patchbay-generate-"));
@@ -61,6 +63,10 @@ try {
   const table = renderReadmeTable(doc, (id) => !isNotImplemented((handlers as Record<string, unknown>)[id]));
   const wantReadme = replaceBetweenMarkers(readme, table);
 
+  // 6. The Python client's record types (sdk/python/patchbay/types.py).
+  const wantPythonTypes = renderPythonTypes(doc);
+  const havePythonTypes = await readFile(pythonTypesFile, "utf8").catch(() => "");
+
   if (check) {
     const stale: string[] = [];
     for (const dir of outputs) {
@@ -71,6 +77,7 @@ try {
       }
     }
     if (wantReadme !== readme) stale.push("README.md (operations table)");
+    if (wantPythonTypes !== havePythonTypes) stale.push(relative(rootDir, pythonTypesFile));
     if (stale.length) {
       console.error(`Generated files are stale (${stale.length}): ${stale.slice(0, 10).join(", ")}${stale.length > 10 ? ", ..." : ""}`);
       console.error("Run `npm run generate` and commit the result.");
@@ -80,6 +87,7 @@ try {
     }
   } else {
     await writeFile(join(rootDir, "README.md"), wantReadme);
+    await writeFile(pythonTypesFile, wantPythonTypes);
     for (const dir of outputs) {
       await rm(join(rootDir, dir), { recursive: true, force: true });
       await cp(join(out, dir), join(rootDir, dir), { recursive: true });

@@ -375,7 +375,7 @@ class ToolMatch(TypedDict):
     scopes: List[str]
     """OAuth scopes the operation needs (any one of them), where the API says."""
     score: float
-    """Relevance; higher is better. Comparable within one answer only."""
+    """Relevance; higher is better. Comparable within one answer only. (The description is cut to about 300 characters; GET /tools/{tool} has all of it.)"""
     reasons: List[str]
     """Why it matched, e.g. `app named in the task: github`, `action: create`."""
 
