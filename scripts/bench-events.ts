@@ -131,6 +131,7 @@ async function run(label: string, redisUrl: string | null) {
     await server.stop();
     await receiver.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    if (redisUrl) await dropRedisKeys(redisUrl, `${env.PATCHBAY_REDIS_PREFIX}:*`);
     if (pg) {
       const { default: pgModule } = await import("pg");
       const c = new pgModule.Client({ connectionString: pg });
@@ -138,6 +139,12 @@ async function run(label: string, redisUrl: string | null) {
       await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => c.end());
     }
   }
+}
+
+async function dropRedisKeys(url: string, pattern: string): Promise<void> {
+  const client = new Redis(url);
+  for await (const keys of client.scanStream({ match: pattern, count: 500 })) if ((keys as string[]).length) await client.del(...(keys as string[]));
+  client.disconnect();
 }
 
 async function redisAnswers(url: string): Promise<boolean> {

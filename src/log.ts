@@ -9,10 +9,11 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream) {
   }, stream ?? process.stdout);
 }
 
-/** A URL path safe to log: the key of the MCP URL form and secret-looking query values are replaced. */
+/** A URL path safe to log: the key of the MCP URL form, the token of inbound webhook URLs and secret-looking query values are replaced. */
 export function redactPath(url: string): string {
   return url
     .replace(/(\/mcp\/k\/)[^/?#]+/g, "$1[REDACTED]")
+    .replace(/(\/hooks\/)[^/?#]+/g, "$1[REDACTED]")
     .replace(/patchbay_sk_[0-9A-Za-z]+/g, "patchbay_sk_[REDACTED]")
     .replace(/([?&](?:key|token|code|state|secret|access_token|api_key)=)[^&#]*/gi, "$1[REDACTED]");
 }

@@ -21,7 +21,7 @@ export function createIntake(services: Services, queue: DeliveryQueue): Intake {
     toPrune.clear();
     for (const id of ids) await pruneEvents(services.db, id).catch((err) => services.log.warn({ err, trigger: id }, "pruning events failed"));
   };
-  const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
+  const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
   return {
     stored(triggerId, events) {
       if (events.length) toPrune.add(triggerId);

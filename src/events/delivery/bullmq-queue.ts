@@ -50,7 +50,7 @@ export async function bullmqQueue(services: Services, redisUrl: string): Promise
       log.warn({ err }, "delivery sweep failed");
     }
   };
-  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS * 5);
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS * 5).unref();
   void sweep();
 
   return {

@@ -39,7 +39,7 @@ export function embeddedQueue(services: Services): DeliveryQueue {
     const timer = setTimeout(() => {
       timers.delete(eventId);
       work(eventId);
-    }, Math.max(0, at.getTime() - Date.now()));
+    }, Math.max(0, at.getTime() - Date.now())).unref();
     timers.set(eventId, timer);
   };
 
@@ -49,7 +49,7 @@ export function embeddedQueue(services: Services): DeliveryQueue {
     const due = await dueEvents(services.db, now, now, CONCURRENCY * 4).catch((err) => (services.log.warn({ err }, "delivery sweep failed"), []));
     for (const { id } of due) if (!timers.has(id) && !waiting.has(id)) work(id);
   };
-  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
   void sweep();
 
   return {

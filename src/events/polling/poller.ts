@@ -33,7 +33,7 @@ export function startPoller(services: Services, intake: Intake): { stop(): Promi
       running.add(job);
     }
   };
-  const timer = setInterval(() => void tick(), Math.min(1000, config.pollIntervalMs));
+  const timer = setInterval(() => void tick(), Math.min(1000, config.pollIntervalMs)).unref();
 
   return {
     async stop() {
