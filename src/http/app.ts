@@ -6,6 +6,7 @@ import type { Backend } from "../contract/backend.js";
 import type { Dispatcher } from "../dispatch/dispatcher.js";
 import type { Gate } from "../gate/admit.js";
 import { errorHandler } from "./errors.js";
+import { cors } from "./cors.js";
 import { requestContext } from "./request-context.js";
 import { restDoor } from "./rest-door.js";
 
@@ -14,6 +15,7 @@ export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dis
   app.silent = true;
   app.use(requestContext(deps.log));
   app.use(errorHandler);
+  app.use(cors);
   app.use(deps.pages); // HTML pages (sign-in links) with their own form parsing
   app.use(deps.mcp); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
   app.use(deps.inbound); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body

@@ -126,3 +126,23 @@ describe("operations not built yet", () => {
     expect(res.body.error.code).toBe("not_implemented");
   });
 });
+
+describe("CORS", () => {
+  it("answers a browser's preflight for the API with 204 and the allowed headers", async () => {
+    const res = await fetch(`${server.url}/api/v1/tools/find`, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+  });
+
+  it("lets a page on another origin read answers and the cursor header, but not the sign-in pages or /mcp", async () => {
+    const res = await server.call("GET", "/api/v1/apps?limit=1", { key, headers: { origin: "https://app.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-expose-headers")).toContain("Patchbay-Next-Cursor");
+    const mcp = await fetch(`${server.url}/mcp`, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" } });
+    expect(mcp.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
