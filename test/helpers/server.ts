@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { Redis } from "ioredis";
 import { loadConfig } from "../../src/config.js";
 import { startService, type RunningService } from "../../src/server.js";
 import { createAccount } from "../../src/domain/accounts.js";
@@ -24,6 +25,22 @@ export interface TestServer {
   /** A new account with a key (all permissions unless given). */
   newAccount(opts?: { permissions?: KeyPermission[]; email?: string }): Promise<{ accountId: string; email: string; key: string; keyId: string }>;
   stop(): Promise<void>;
+}
+
+/** Removes a test server's keys (rate-limit counters, job queues) from the shared Redis. */
+async function dropRedisKeys(url: string, prefix: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export const usingPostgres = () => /^postgres/.test(process.env.TEST_DATABASE_URL ?? "");
@@ -80,6 +97,7 @@ export async function startTestServer(
       await service.stop();
       await database.drop();
       if (!shared) await rm(dataDir, { recursive: true, force: true });
+      if (config.redisUrl && !shared) await dropRedisKeys(config.redisUrl, config.redisPrefix);
     },
   };
 }
