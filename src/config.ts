@@ -29,6 +29,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** A JSON file of operator app settings applied on start (see src/domain/apps-config-file.ts). */
   appsConfigFile: string | null;
+  /** Behind a reverse proxy: client addresses (rate limits of anonymous calls) come from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Events: seconds to wait before the 2nd and the 3rd delivery attempt (PATCHBAY_DELIVERY_RETRY_DELAYS). */
   deliveryRetryDelays: [number, number];
   /** Events: how long one delivery attempt may take, in milliseconds. */
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     rateLimitPerMinute: integer(env, "PATCHBAY_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
     appsConfigFile: env.PATCHBAY_APPS_CONFIG?.trim() ? resolve(env.PATCHBAY_APPS_CONFIG.trim()) : null,
+    trustProxy: flag(env, "PATCHBAY_TRUST_PROXY"),
     deliveryRetryDelays: retryDelays(env, "PATCHBAY_DELIVERY_RETRY_DELAYS", [10, 60]),
     deliveryTimeoutMs: seconds(env, "PATCHBAY_DELIVERY_TIMEOUT_SECONDS", 10, 0.1, 300) * 1000,
     pollIntervalMs: seconds(env, "PATCHBAY_POLL_INTERVAL_SECONDS", 60, 0.1, 86_400) * 1000,

@@ -63,7 +63,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     version: (document.info as { version: string }).version,
   });
   const events = await startEvents(services);
-  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), inbound: events.inbound, proxy: process.env.PATCHBAY_TRUST_PROXY === "true" });
+  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), inbound: events.inbound, proxy: config.trustProxy });
 
   server = createServer(app.callback());
   const listening = server;
