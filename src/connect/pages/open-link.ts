@@ -1,0 +1,36 @@
+/** `GET /connect/<token>`: OAuth apps redirect to the provider (state + PKCE); key apps get the credential form. */
+import type Koa from "koa";
+import type { Services } from "../../services.js";
+import { effectiveApp } from "../../domain/app-settings.js";
+import { ApiError } from "../../errors.js";
+import { claim, signInMethod } from "../links.js";
+import { startAuthorization } from "../oauth/start-authorization.js";
+import { storeConnection } from "../store-connection.js";
+import { credentialForm } from "./credential-form.js";
+import { ASK_AGAIN, claimUse, finish, refuse, show, usableLink } from "./respond.js";
+
+export async function openLink(services: Services, ctx: Koa.Context) {
+  const link = await usableLink(services, ctx, ctx.params.token);
+  if (!link) return;
+  const app = services.catalog.getApp(link.appId);
+  if (!app) return refuse(ctx, 404, "This app is no longer available", ASK_AGAIN);
+  const eff = await effectiveApp(services.db, services.secrets, app);
+  let method;
+  try {
+    method = signInMethod(eff);
+  } catch (err) {
+    if (err instanceof ApiError) return refuse(ctx, 409, `${app.name} cannot be connected yet`, err.message);
+    throw err;
+  }
+  if (method.type === "oauth2") {
+    if (!(await claim(services, link.id, "openedAt"))) return refuse(ctx, 410, "This sign-in link was already used", `Each link works once. ${ASK_AGAIN}`);
+    ctx.set("Cache-Control", "no-store");
+    return ctx.redirect(await startAuthorization(services, link, eff, method));
+  }
+  if (method.type === "none") {
+    if (!(await claimUse(services, ctx, link))) return;
+    const connection = await storeConnection(services, link, { credentials: { type: "none" }, label: null, scopes: [], expiresAt: null });
+    return finish(ctx, link, connection.id, app.name);
+  }
+  show(ctx, 200, credentialForm(app.name, method));
+}
