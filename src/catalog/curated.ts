@@ -222,6 +222,58 @@ export const PROVIDER_BRANDS: Record<string, { name: string; aliases?: string[] 
  * keyed by app id and `METHOD path`. The published text, when there is any, follows.
  */
 export const CURATED_TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
+  // YouTube publishes "Inserts a new resource into this collection." for every insert.
+  youtube: {
+    "GET /youtube/v3/videos": "List videos by id, or your own / liked videos, with their details and statistics (views, likes, comments).",
+    "POST /youtube/v3/videos": "Upload a video.",
+    "PUT /youtube/v3/videos": "Update a video's title, description, tags, category or privacy status.",
+    "DELETE /youtube/v3/videos": "Delete a video.",
+    "POST /youtube/v3/videos/rate": "Like or dislike a video (or remove the rating).",
+    "GET /youtube/v3/commentThreads": "List the top-level comments (comment threads) on a video or channel.",
+    "POST /youtube/v3/commentThreads": "Post a new top-level comment on a video or channel.",
+    "GET /youtube/v3/comments": "List the replies to a comment, or comments by id.",
+    "POST /youtube/v3/comments": "Reply to an existing comment.",
+    "PUT /youtube/v3/comments": "Edit a comment.",
+    "DELETE /youtube/v3/comments": "Delete a comment.",
+    "GET /youtube/v3/playlists": "List playlists of a channel or your own playlists.",
+    "POST /youtube/v3/playlists": "Create a playlist.",
+    "PUT /youtube/v3/playlists": "Update a playlist's title, description or privacy.",
+    "DELETE /youtube/v3/playlists": "Delete a playlist.",
+    "GET /youtube/v3/playlistItems": "List the videos in a playlist.",
+    "POST /youtube/v3/playlistItems": "Add a video to a playlist.",
+    "PUT /youtube/v3/playlistItems": "Change a playlist item, such as its position in the playlist.",
+    "DELETE /youtube/v3/playlistItems": "Remove a video from a playlist.",
+    "GET /youtube/v3/subscriptions": "List the channels a user is subscribed to, or a channel's subscribers.",
+    "POST /youtube/v3/subscriptions": "Subscribe to a channel.",
+    "DELETE /youtube/v3/subscriptions": "Unsubscribe from a channel.",
+    "GET /youtube/v3/channels": "Get channels by id, handle or your own, with their details and statistics (subscribers, views).",
+    "PUT /youtube/v3/channels": "Update a channel's branding settings or localizations.",
+    "GET /youtube/v3/search": "Search for videos, channels and playlists.",
+    "GET /youtube/v3/captions": "List the caption tracks of a video.",
+    "POST /youtube/v3/captions": "Upload a caption track (subtitles) for a video.",
+  },
+  gmail: {
+    "POST /gmail/v1/users/{userId}/messages/{id}/modify":
+      "Add or remove labels on a message: mark it read or unread (UNREAD), star it (STARRED), archive it (remove INBOX), mark it important, or apply your own labels.",
+    "POST /gmail/v1/users/{userId}/threads/{id}/modify": "Add or remove labels on every message of a thread (read / unread, star, archive, your labels).",
+    "POST /gmail/v1/users/{userId}/messages/batchModify": "Add or remove labels on many messages at once.",
+  },
+  googledrive: {
+    "PATCH /files/{fileId}":
+      "Update a file: rename it, change its description or content, move it to another folder (addParents / removeParents), or move it to the trash or restore it from the trash (trashed).",
+  },
+  googlesheets: {
+    "POST /v4/spreadsheets/{spreadsheetId}:batchUpdate":
+      "Change a spreadsheet's structure and formatting: add, delete, rename or copy sheets (tabs), format cells (bold, colors, number formats), merge cells, sort, filter, resize rows and columns, add charts.",
+  },
+  googledocs: {
+    "POST /v1/documents/{documentId}:batchUpdate": "Edit a document: insert, replace or delete text, tables and images, and change text and paragraph formatting.",
+  },
+  googlecalendar: {
+    "GET /calendars/{calendarId}/acl": "List who a calendar is shared with and their access (access control rules).",
+    "POST /calendars/{calendarId}/acl": "Share a calendar with a person, group or domain (add an access control rule).",
+    "DELETE /calendars/{calendarId}/acl/{ruleId}": "Stop sharing a calendar with someone (delete an access control rule).",
+  },
   trello: {
     "POST /boards": "Create a board.",
     "GET /boards/{idBoard}": "Get a board.",

@@ -5,7 +5,7 @@
  * task's nouns against the resource the tool acts on (the last segments of its path and name).
  */
 import type { CatalogApp, CatalogTool, FindOptions, ToolMatch } from "../types.js";
-import { stem } from "./analyze.js";
+import { stem, terms } from "./analyze.js";
 import { AppDetector } from "./detect-apps.js";
 import { NAME_VERBS, type Intent } from "./lexicon.js";
 import { INTENTS } from "./name-verbs.js";
@@ -23,7 +23,7 @@ const MIN_TEXT = 0.2;
 /** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
 export const WEIGHTS = {
   bm25: 0.6, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.25, resource: 0.15, resourceMiss: 0.1, coverage: 0.3, extra: 0.03,
-  meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04,
+  meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04, scope: 0.08,
 };
 
 /** Words that make a tool about something beside the thing itself (its settings, its admin, a template of it, ...). */
@@ -44,6 +44,8 @@ interface QueryIds {
   exact: Set<number>;
   /** Terms that may name the tool's resource, with the weight of the noun (or verb) they come from. */
   resource: Map<number, number>;
+  /** Words of the named apps (`/gmail/v1/...`, `/linode/instances`), which a path may carry without narrowing it. */
+  context: Set<number>;
 }
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
@@ -73,6 +75,40 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
   }
   const methodWords = new Set(["get", "post", "put", "patch", "delete"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   const metaTerms = new Set(META_WORDS.map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  // A batch or bulk tool is a variant only when the app also has the single one (`values:batchGet` beside
+  // `values/{range}`); when it is the app's only way to do the thing (`documents/{id}:batchUpdate`), it is not penalised.
+  const bulkTerms = new Set(["batch", "bulk", "all"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  const soleBulk = new Set<number>();
+  {
+    const nameOf = (doc: number) => index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
+    const bulkDocs: number[] = [];
+    const bulkApps = new Set<number>();
+    for (let doc = 0; doc < n; doc++) {
+      if (nameOf(doc).some((t) => bulkTerms.has(t))) bulkDocs.push(doc), bulkApps.add(index.appOf[doc]!);
+    }
+    // The single version: a tool of the same app whose name words are all among the bulk tool's other name words.
+    const singles = new Map<number, Set<number>[]>();
+    for (let doc = 0; doc < n; doc++) {
+      const app = index.appOf[doc]!;
+      if (!bulkApps.has(app) || nameOf(doc).some((t) => bulkTerms.has(t))) continue;
+      const list = singles.get(app) ?? [];
+      list.push(new Set(nameOf(doc)));
+      singles.set(app, list);
+    }
+    const batch = index.vocab.get(stem("batch"));
+    for (const doc of bulkDocs) {
+      // Only "batch" tools (Google's `:batchUpdate`); "bulk" and "all" name a different job (bulk sending, all items).
+      if (batch === undefined || !nameOf(doc).includes(batch)) continue;
+      const own = new Set(Array.from(nameOf(doc)).filter((t) => !bulkTerms.has(t)));
+      const hasSingle = (singles.get(index.appOf[doc]!) ?? []).some((other) => other.size > 0 && [...other].every((t) => own.has(t)));
+      if (!hasSingle) soleBulk.add(doc);
+    }
+  }
+  /** Path words that only version or group an API (`/rest/api/3`, `/v2`). */
+  const structural = new Set<number>();
+  index.words.forEach((w, t) => {
+    if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) structural.add(t);
+  });
   const scores = new Float32Array(n);
   const touched = new Uint32Array(n);
   const allowed = new Uint8Array(index.apps.length);
@@ -205,14 +241,19 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     if (nameNouns > 0) score += WEIGHTS.coverage * (covered / nameNouns) - WEIGHTS.extra * Math.max(0, nameNouns - covered - 1);
     // Settings, templates, admin and the like change what a tool is about; only when the task asks for them.
     for (const t of name.length ? [...name, ...path] : path) {
-      if (metaTerms.has(t) && !q.all.has(t)) {
+      if (metaTerms.has(t) && !q.all.has(t) && !((soleBulk.has(doc) || task.bulk) && bulkTerms.has(t))) {
         score -= WEIGHTS.meta;
         reasons.push(`penalty: about ${index.words[t]}`);
         break;
       }
     }
     if (index.flags[doc]! & FLAG_DEPRECATED) score -= 0.2;
-    if (index.flags[doc]! & FLAG_BULK && !task.bulk) score -= WEIGHTS.bulk;
+    if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) score -= WEIGHTS.bulk;
+    // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
+    // follows me", `/customers/{id}/subscriptions` for "the active subscriptions").
+    let scope = 0;
+    for (const t of path) if (!resource.includes(t) && !q.all.has(t) && !structural.has(t) && !q.context.has(t) && !q.resource.has(t)) scope++;
+    score -= WEIGHTS.scope * Math.min(3, scope);
     // Deeper paths and more required inputs: a more specific tool than the task may need.
     score -= WEIGHTS.depth * Math.max(0, path.length - 2) + WEIGHTS.inputs * Math.min(6, Math.max(0, index.required[doc]! - 1));
     return { score, reasons };
@@ -257,7 +298,7 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     return ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
   }
 
-  function queryIds(q: ReadTask): { qids: QueryIds; weighted: { id: number; weight: number }[] } {
+  function queryIds(q: ReadTask, appWords: string[] = []): { qids: QueryIds; weighted: { id: number; weight: number }[] } {
     const weighted: { id: number; weight: number }[] = [];
     for (const term of q.terms) {
       const t = index.vocab.get(term.term);
@@ -265,17 +306,25 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       if (term.kind !== "verb") for (const x of expand(term.term)) weighted.push({ id: x, weight: term.weight * 0.5 });
     }
     const lookup = (t: string) => index.vocab.get(t);
+    const nouns = [...q.nouns];
+    for (const c of q.compounds) {
+      const t = lookup(c.stem);
+      if (t === undefined) continue;
+      weighted.push({ id: t, weight: c.weight });
+      nouns.push({ word: c.word, stems: [c.stem], weight: c.weight });
+    }
     const defined = (i: number | undefined): i is number => i !== undefined;
     const qids: QueryIds = {
       verbs: q.specificVerbTerms.map(lookup).filter(defined),
       verbExpansions: q.specificVerbTerms.flatMap((t) => expand(t)),
-      nouns: q.nouns.map((x) => ({ word: x.word, ids: [...x.stems.map(lookup).filter(defined), ...expand(x.stems[0]!)], weight: x.weight })),
+      nouns: nouns.map((x) => ({ word: x.word, ids: [...x.stems.map(lookup).filter(defined), ...expand(x.stems[0]!)], weight: x.weight })),
       all: new Set(),
       exact: new Set(),
       resource: new Map(),
+      context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
     };
     const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
-    q.nouns.forEach((noun, i) => {
+    nouns.forEach((noun, i) => {
       const x = qids.nouns[i]!;
       x.ids.forEach((id, k) => {
         qids.all.add(id);
@@ -300,7 +349,7 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     if (explicit && named.length === 0) return [];
     const connected = new Set((opts.connectedApps ?? []).filter((a) => appNumber.has(a)));
     const q = readTask(task, detected.matches.map((m) => m.text));
-    const { qids, weighted } = queryIds(q);
+    const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
 
     let ranked: Ranked[];
     if (named.length > 0) ranked = search(q, qids, weighted, named, detected.primary);

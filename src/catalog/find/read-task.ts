@@ -28,6 +28,8 @@ export interface ReadTask {
   /** The task is about many items at once ("all", "every", "bulk"). */
   bulk: boolean;
   terms: QueryTerm[];
+  /** Two neighbouring words written as one, as identifiers do ("task lists" → tasklist), kept when the index knows them. */
+  compounds: { stem: string; word: string; weight: number }[];
 }
 
 const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
@@ -53,12 +55,22 @@ export function stripValues(task: string): string {
 
 /** Synonyms keyed by the stems of their words ("pull requests" and "pull request" both find `pull`). */
 const SYNONYM_STEMS = new Map<string, string[]>();
-for (const [key, values] of Object.entries(SYNONYMS)) SYNONYM_STEMS.set(splitWords(key).map(stem).join(" "), values.map(stem));
+for (const [key, values] of Object.entries(SYNONYMS)) {
+  // A value of several words ("merge_request") stands for each of its words, as tool names and paths are split.
+  const stems = values.flatMap((v) => splitWords(v).map(stem));
+  SYNONYM_STEMS.set(splitWords(key).map(stem).join(" "), stems.filter((x, i) => stems.indexOf(x) === i));
+}
+/** Verbs by stem, so that inflected forms ("posted", "shared") are known as verbs too. */
+const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
+
+function isUnknownVerb(w: string): boolean {
+  return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w);
+}
 
 /** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
 export function readTask(task: string, appTexts: string[] = []): ReadTask {
@@ -67,6 +79,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
     text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
   }
+  // "move the email to the trash" is trashing it.
+  text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
   text = text.replace(/\b([A-Za-z]+)['’]s\s+([A-Za-z]+)/g, "$2 for $1");
   const words = splitWords(stripValues(text));
@@ -74,6 +88,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   let verbAt = -1;
   let verbLength = 1;
   // The main verb: the first verb phrase or verb of the task.
+  let firstWord = 0;
+  while (firstWord < words.length && FILLER.has(words[firstWord]!) && !(words[firstWord] === "like" && firstWord === 0)) firstWord++;
   for (let i = 0; i < words.length && !verb; i++) {
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
     const three = `${two} ${words[i + 2] ?? ""}`;
@@ -82,8 +98,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verb = { word: phrase, sense: VERB_PHRASES[phrase]! };
       verbAt = i;
       verbLength = phrase.split(" ").length;
-    } else if (VERBS[words[i]!] && !FILLER.has(words[i]!)) {
+    } else if (VERBS[words[i]!] && (!FILLER.has(words[i]!) || (i === firstWord && !FILLER.has(words[i + 1] ?? "")))) {
       verb = { word: words[i]!, sense: VERBS[words[i]!]! };
+      verbAt = i;
+    } else if (i === firstWord && isUnknownVerb(words[i]!)) {
+      // A task is usually an order: a first word we do not know ("block", "unpin") is its verb, said in its own words.
+      verb = { word: words[i]!, sense: { intent: null, terms: [words[i]!] } };
       verbAt = i;
     }
   }
@@ -113,10 +133,16 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // A verb that is also a noun ("text Bob", "email the team") names the thing too.
   const verbNoun = verb ? SYNONYM_STEMS.get(stem(verb.word)) : undefined;
   if (verb && verbNoun && !verb.word.includes(" ")) {
-    nouns.push({ word: verb.word, stems: verbNoun, weight: 1 });
+    nouns.push({ word: verb.word, stems: verbNoun, weight: QUESTION.has(verb.word) ? 0.5 : 1 });
     verbNoun.forEach((s, k) => add(s, k === 0 ? 0.8 : 0.5, verb!.word, "synonym"));
   }
+  // A verb we do not know may also be what the API calls the thing ("transition" → /transitions).
+  if (verb && verb.sense.intent === null && verb.sense.terms.length === 1 && verb.sense.terms[0] === verb.word) {
+    nouns.push({ word: verb.word, stems: [stem(verb.word)], weight: 0.5 });
+  }
   let qualifier = false;
+  const compounds: ReadTask["compounds"] = [];
+  let previous = -1;
   // "a price", "a new folder": the object is something new, not an existing item.
   const next = words[verbAt + verbLength];
   const newObject = verbAt >= 0 && next !== undefined && ["a", "an", "new", "another"].includes(next);
@@ -142,18 +168,26 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       i += n - 1;
       continue;
     }
+    if (MODIFIERS[w] && SYNONYM_STEMS.has(s) && !isStopWord(w)) {
+      // "the latest release": also a word an API may use for the thing (`/releases/latest`), weighted low.
+      nouns.push({ word: w, stems: [s], weight: 0.3 * weight });
+      add(s, 0.3 * weight, w, "noun");
+      continue;
+    }
     if (isStopWord(w) || QUESTION.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
+    if (previous === i - 1) compounds.push({ stem: stem(words[i - 1]! + w), word: `${words[i - 1]} ${w}`, weight });
+    previous = i;
     const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
     // Another verb ("mark it as read") describes the action more than it names a thing.
-    const w2 = VERBS[w] && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
+    const w2 = (VERBS[w] || (w.endsWith("ed") && VERB_STEMS.has(s))) && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
     nouns.push({ word: w, stems, weight: w2 });
     add(s, w2, w, "noun");
     for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
   }
   if (intent === null && newObject) intent = "create";
-  const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple"].includes(w));
-  return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, bulk };
+  const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple", "several"].includes(w));
+  return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, bulk, compounds };
 }
