@@ -1,12 +1,14 @@
 /**
  * Measures the catalog: build time (into a temporary directory), open time (the server's start cost for the
- * catalog), resident memory after open, and tools.find latency p50 / p99 over the dev tasks.
+ * catalog), resident memory after open, tools.find latency p50 / p99 over the dev tasks, and the real server's start
+ * time and resident memory with the built catalog.
  *   tsx scripts/bench-find.ts [--catalog DIR]   reuse a built catalog instead of building one
  *   Run with `node --expose-gc --import tsx scripts/bench-find.ts` for a memory figure after garbage collection.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { rootDir } from "../src/db/paths.js";
 import { buildCatalog, openCatalog } from "../src/catalog/index.js";
 
 const args = process.argv.slice(2);
@@ -14,7 +16,7 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const tasksFile = resolve(flag("--tasks") ?? "/work/shared/eval/toolfind-dev.json");
+const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "../shared/eval/toolfind-dev.json"));
 const tasks = (JSON.parse(readFileSync(tasksFile, "utf8")) as { task: string }[]).map((t) => t.task);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const out: string[] = [];
@@ -70,4 +72,35 @@ const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.
 out.push(`find:   p50 ${pct(times, 0.5).toFixed(2)} ms, p99 ${pct(times, 0.99).toFixed(2)} ms over ${times.length} queries (${tasks.length} dev tasks)`);
 out.push(`        without an app named: p50 ${pct(openTimes, 0.5).toFixed(2)} ms, p99 ${pct(openTimes, 0.99).toFixed(2)} ms`);
 catalog.close();
+out.push(await serverStart(resolve(dir)));
 process.stdout.write(`${out.join("\n")}\n`);
+
+/** Starts the real service (bin/server.js, SQLite in a temp dir) on the built catalog: time to /healthz 200, and its RSS. */
+async function serverStart(catalogDir: string): Promise<string> {
+  const { spawn } = await import("node:child_process");
+  const { readFileSync: read } = await import("node:fs");
+  const data = mkdtempSync(join(tmpdir(), "patchbay-start-bench-"));
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(rootDir, "bin/server.js")], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", PATCHBAY_DATA_DIR: data, PATCHBAY_CATALOG_DIR: catalogDir, DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      let text = "";
+      child.stdout!.on("data", (d) => {
+        text += d;
+        const m = /"url":"(http:[^"]+)"/.exec(text);
+        if (m) ok(m[1]!);
+      });
+      child.on("exit", () => fail(new Error(`the server exited: ${text}`)));
+    });
+    while ((await fetch(`${url}/healthz`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 20));
+    const ms = performance.now() - started;
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(read(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+    return `server: ${(ms / 1000).toFixed(2)} s from launch to /healthz 200 (first start on a fresh SQLite file, built catalog), RSS ${mb(rss)}`;
+  } finally {
+    child.kill("SIGTERM");
+    rmSync(data, { recursive: true, force: true });
+  }
+}

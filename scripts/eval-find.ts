@@ -6,7 +6,8 @@
  * A hit at rank k: one of the first k tools belongs to an app whose id contains `app` and runs one of `accept`.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { rootDir } from "../src/db/paths.js";
 import { defaultCatalogDir, ensureCatalog } from "../src/catalog/index.js";
 
 interface EvalTask {
@@ -29,7 +30,7 @@ const flag = (name: string) => {
 };
 const direct = args.includes("--direct");
 const verbose = args.includes("--verbose");
-const tasksFile = resolve(flag("--tasks") ?? "/work/shared/eval/toolfind-dev.json");
+const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "../shared/eval/toolfind-dev.json"));
 const tasks = JSON.parse(readFileSync(tasksFile, "utf8")) as EvalTask[];
 
 let find: (task: string, limit?: number) => Promise<Found[]>;
