@@ -12,7 +12,7 @@ const pythonDir = join(process.cwd(), "sdk/python");
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true" });
 });
 afterAll(() => server?.stop());
 
