@@ -5,6 +5,7 @@
  */
 import type { Services } from "../services.js";
 import type { CatalogTool } from "../catalog/types.js";
+import type { ApiRunResult } from "../../generated/client/types.gen.ts";
 import { effectiveApp } from "../domain/app-settings.js";
 import { finishRun, runByIdempotencyKey, startRun } from "../domain/runs.js";
 import { ApiError, type ErrorCode } from "../errors.js";
@@ -13,18 +14,8 @@ import { callApp } from "./call-app.js";
 import { toolRequest } from "./tool-request.js";
 import { validateArguments } from "./validate-arguments.js";
 
-export interface RunResult {
-  runId: string;
-  tool: string;
-  app: string;
-  connection: string | null;
-  successful: boolean;
-  status: number | null;
-  data: unknown;
-  error: { code: string; message: string } | null;
-  durationMs: number;
-  replayed: boolean;
-}
+/** The contract's RunResult (generated from spec/tools.tsp). */
+export type RunResult = ApiRunResult;
 
 /** What a replay gives back: the result, or the error the first run ended with. */
 type Stored = { result: RunResult } | { error: { code: ErrorCode; message: string; upstreamStatus?: number } };

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { descriptionPath, followRedirects, startApiStandIn, startOAuthServer, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
-import { configureApp } from "../../src/domain/app-settings.js";
+import { followRedirects, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
+import { githubStandIn } from "../helpers/github-stand-in.js";
 import { toolByHttp } from "../helpers/tools.js";
 
 let server: TestServer;
@@ -17,17 +17,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: "debug" }, undefined, { logStream: new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) });
-  oauth = await startOAuthServer();
-  oauth.registerClient({ clientId: "patchbay-gh", clientSecret: "gh-client-secret", redirectUris: [`${server.service.services.config.baseUrl}/connect/callback`] });
-  github = await startApiStandIn({ description: descriptionPath("github"), auth: { type: "oauth2" }, oauth });
-  await configureApp(server.service.services.db, server.service.services.secrets, "github", {
-    clientId: "patchbay-gh",
-    clientSecret: "gh-client-secret",
-    baseUrl: github.baseUrl,
-    authorizeUrl: oauth.authorizeUrl,
-    tokenUrl: oauth.tokenUrl,
-    scopes: ["repo", "user"],
-  });
+  ({ oauth, github } = await githubStandIn(server, { scopes: ["repo", "user"] }));
   account = await server.newAccount();
 });
 afterAll(async () => {

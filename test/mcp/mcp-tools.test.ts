@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { mcpClient } from "../helpers/mcp-client.js";
-import { descriptionPath, followRedirects, startApiStandIn, startOAuthServer, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
-import { configureApp } from "../../src/domain/app-settings.js";
+import { followRedirects, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
+import { githubStandIn } from "../helpers/github-stand-in.js";
 import { toolByHttp } from "../helpers/tools.js";
 
 let server: TestServer;
@@ -17,16 +17,7 @@ const structured = (r: unknown) => (r as { structuredContent: Record<string, any
 
 beforeAll(async () => {
   server = await startTestServer();
-  oauth = await startOAuthServer();
-  oauth.registerClient({ clientId: "pb", clientSecret: "s", redirectUris: [`${server.service.services.config.baseUrl}/connect/callback`] });
-  github = await startApiStandIn({ description: descriptionPath("github"), auth: { type: "oauth2" }, oauth });
-  await configureApp(server.service.services.db, server.service.services.secrets, "github", {
-    clientId: "pb",
-    clientSecret: "s",
-    baseUrl: github.baseUrl,
-    authorizeUrl: oauth.authorizeUrl,
-    tokenUrl: oauth.tokenUrl,
-  });
+  ({ oauth, github } = await githubStandIn(server));
   ({ key } = await server.newAccount());
   client = await mcpClient(server.url, key);
 });
