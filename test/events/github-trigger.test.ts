@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { descriptionPath, followRedirects, startApiStandIn, startOAuthServer, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
-import { configureApp } from "../../src/domain/app-settings.js";
+import { followRedirects, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
+import { githubStandIn } from "../helpers/github-stand-in.js";
 import { startReceiver, type Receiver } from "./support/receiver.js";
 import { sleep, waitFor } from "./support/wait-for.js";
 
@@ -20,12 +20,7 @@ let account: Awaited<ReturnType<TestServer["newAccount"]>>;
 
 beforeAll(async () => {
   server = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true", PATCHBAY_POLL_INTERVAL_SECONDS: "0.3", PATCHBAY_DELIVERY_RETRY_DELAYS: "0.2,0.2", PATCHBAY_RATE_LIMIT_PER_MINUTE: "100000" });
-  oauth = await startOAuthServer();
-  oauth.registerClient({ clientId: "patchbay-gh", clientSecret: "gh-client-secret", redirectUris: [`${server.service.services.config.baseUrl}/connect/callback`] });
-  github = await startApiStandIn({ description: descriptionPath("github"), auth: { type: "oauth2" }, oauth });
-  await configureApp(server.service.services.db, server.service.services.secrets, "github", {
-    clientId: "patchbay-gh", clientSecret: "gh-client-secret", baseUrl: github.baseUrl, authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl, scopes: ["repo", "admin:repo_hook"],
-  });
+  ({ oauth, github } = await githubStandIn(server, { scopes: ["repo", "admin:repo_hook"] }));
   account = await server.newAccount();
   const link = await server.call("POST", "/api/v1/apps/github/connect", { key: account.key, body: {} });
   expect((await followRedirects(link.body.url)).hops.at(-1)!.status).toBe(200);
