@@ -79,7 +79,12 @@ export async function startTestServer(
     PATCHBAY_REDIS_PREFIX: `test-${randomBytes(4).toString("hex")}`,
     ...env,
   });
-  const service = await startService(config, { logStream: opts.logStream });
+  const service = await startService(config, { logStream: opts.logStream }).catch(async (err) => {
+    // A server that refused to start (a test of bad configuration) leaves nothing behind either.
+    await database.drop();
+    if (!shared) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   let counter = 0;
   return {
     service,
