@@ -50,24 +50,22 @@ out.push(`memory: RSS ${mb(rssAfter)} after open (+${mb(rssAfter - rssBefore)} f
 
 // Warm up once, then time every task several times.
 for (const t of tasks) catalog.findTools(t, { limit: 5 });
-const times: number[] = [];
-for (let round = 0; round < 20; round++) {
-  for (const t of tasks) {
-    const s = performance.now();
-    catalog.findTools(t, { limit: 5 });
-    times.push(performance.now() - s);
+/** Runs every query `rounds` times; the duration of each call, in ms. */
+const timed = (queries: string[], rounds: number) => {
+  const out: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const q of queries) {
+      const s = performance.now();
+      catalog.findTools(q, { limit: 5 });
+      out.push(performance.now() - s);
+    }
   }
-}
+  return out;
+};
+const times = timed(tasks, 20);
 // Tasks naming no app search the whole catalog: the slow path.
 const open = tasks.map((t) => t.replace(/\b(in|on|with|using|from|to) (Google \w+|[A-Z][A-Za-z]+)\b/g, "").replace(/\b(Gmail|GitHub|Slack|Stripe|Zoom|Spotify|Twilio|SendGrid|HubSpot|Notion|Trello|Asana|Box|Mailchimp)\b/g, ""));
-const openTimes: number[] = [];
-for (let round = 0; round < 5; round++) {
-  for (const t of open) {
-    const s = performance.now();
-    catalog.findTools(t, { limit: 5 });
-    openTimes.push(performance.now() - s);
-  }
-}
+const openTimes = timed(open, 5);
 const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * p))]!;
 out.push(`find:   p50 ${pct(times, 0.5).toFixed(2)} ms, p99 ${pct(times, 0.99).toFixed(2)} ms over ${times.length} queries (${tasks.length} dev tasks)`);
 out.push(`        without an app named: p50 ${pct(openTimes, 0.5).toFixed(2)} ms, p99 ${pct(openTimes, 0.99).toFixed(2)} ms`);

@@ -1,5 +1,7 @@
 /** Plain-text helpers for descriptions taken from published API descriptions (HTML and Markdown inside). */
 
+import { splitWords } from "../find/analyze.js";
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
 /** Strips HTML tags, Markdown links/emphasis and collapses whitespace. */
@@ -36,13 +38,8 @@ export function firstSentence(text: string, max = 200): string {
 
 /** Splits an identifier or phrase into lowercase words: `listForAuthenticatedUser` → list, for, authenticated, user. */
 export function words(input: string): string[] {
-  return input
-    .replace(/APIs\b/g, "Apis")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  // "APIs" is one word, not "AP" + "Is"; the rest is the search index's own word splitting.
+  return splitWords(input.replace(/APIs\b/g, "Apis"));
 }
 
 /** Lowercase slug of `[a-z0-9_]`, no leading, trailing or doubled underscores. */
