@@ -22,6 +22,7 @@ export const operations = {
   getSignaturesDirectory: { method: "GET", path: "/.well-known/http-message-signatures-directory", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   getMcpServerCard: { method: "GET", path: "/.well-known/mcp/server-card.json", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   getUcpProfile: { method: "GET", path: "/.well-known/ucp", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
+  sendWebTestEvent: { method: "POST", path: "/activity/triggers/{id}/test-event", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
   createAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions", permission: "none", authenticated: false, mcpTool: null, successStatus: 201 },
   getAcpCheckoutSession: { method: "GET", path: "/agent/commerce/acp/checkout_sessions/{id}", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   cancelAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions/{id}/cancel", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
@@ -45,7 +46,9 @@ export const operations = {
   listCustomConnectors: { method: "GET", path: "/api/v1/custom-connectors", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
   createCustomConnector: { method: "POST", path: "/api/v1/custom-connectors", permission: "connect", authenticated: true, mcpTool: null, successStatus: 201 },
   deleteCustomConnector: { method: "DELETE", path: "/api/v1/custom-connectors/{id}", permission: "connect", authenticated: true, mcpTool: null, successStatus: 200 },
+  refreshCustomConnector: { method: "POST", path: "/api/v1/custom-connectors/{id}/refresh", permission: "connect", authenticated: true, mcpTool: null, successStatus: 200 },
   listEvents: { method: "GET", path: "/api/v1/events", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
+  redeliverEvent: { method: "POST", path: "/api/v1/events/{id}/redeliver", permission: "connect", authenticated: true, mcpTool: null, successStatus: 202 },
   getMe: { method: "GET", path: "/api/v1/me", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
   listRuns: { method: "GET", path: "/api/v1/runs", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
   listTools: { method: "GET", path: "/api/v1/tools", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
@@ -55,10 +58,18 @@ export const operations = {
   createTrigger: { method: "POST", path: "/api/v1/triggers", permission: "connect", authenticated: true, mcpTool: null, successStatus: 201 },
   listTriggers: { method: "GET", path: "/api/v1/triggers", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
   listTriggerTypes: { method: "GET", path: "/api/v1/triggers/types", permission: "read", authenticated: true, mcpTool: null, successStatus: 200 },
+  updateTrigger: { method: "PATCH", path: "/api/v1/triggers/{id}", permission: "connect", authenticated: true, mcpTool: null, successStatus: 200 },
   deleteTrigger: { method: "DELETE", path: "/api/v1/triggers/{id}", permission: "connect", authenticated: true, mcpTool: null, successStatus: 200 },
+  connectWebApp: { method: "POST", path: "/connections/connect", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
+  disconnectWebConnection: { method: "POST", path: "/connections/{id}/disconnect", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
+  createWebKey: { method: "POST", path: "/developer/keys", permission: "none", authenticated: true, mcpTool: null, successStatus: 201 },
+  revokeWebKey: { method: "POST", path: "/developer/keys/{id}/revoke", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
   getHealth: { method: "GET", path: "/healthz", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   getLlmsTxt: { method: "GET", path: "/llms.txt", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   getOpenApiDocument: { method: "GET", path: "/openapi.json", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
+  signIn: { method: "POST", path: "/sign-in", permission: "none", authenticated: false, mcpTool: null, successStatus: 303 },
+  signOut: { method: "POST", path: "/sign-out", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
+  signUp: { method: "POST", path: "/sign-up", permission: "none", authenticated: false, mcpTool: null, successStatus: 303 },
 } as const satisfies Record<string, OperationInfo>;
 
 export type OperationId = keyof typeof operations;
@@ -70,6 +81,7 @@ export interface OperationTypes {
   getSignaturesDirectory: { data: T.GetSignaturesDirectoryData; responses: T.GetSignaturesDirectoryResponses };
   getMcpServerCard: { data: T.GetMcpServerCardData; responses: T.GetMcpServerCardResponses };
   getUcpProfile: { data: T.GetUcpProfileData; responses: T.GetUcpProfileResponses };
+  sendWebTestEvent: { data: T.SendWebTestEventData; responses: { 303: undefined } };
   createAcpCheckoutSession: { data: T.CreateAcpCheckoutSessionData; responses: T.CreateAcpCheckoutSessionResponses };
   getAcpCheckoutSession: { data: T.GetAcpCheckoutSessionData; responses: T.GetAcpCheckoutSessionResponses };
   cancelAcpCheckoutSession: { data: T.CancelAcpCheckoutSessionData; responses: T.CancelAcpCheckoutSessionResponses };
@@ -93,7 +105,9 @@ export interface OperationTypes {
   listCustomConnectors: { data: T.ListCustomConnectorsData; responses: T.ListCustomConnectorsResponses };
   createCustomConnector: { data: T.CreateCustomConnectorData; responses: T.CreateCustomConnectorResponses };
   deleteCustomConnector: { data: T.DeleteCustomConnectorData; responses: T.DeleteCustomConnectorResponses };
+  refreshCustomConnector: { data: T.RefreshCustomConnectorData; responses: T.RefreshCustomConnectorResponses };
   listEvents: { data: T.ListEventsData; responses: T.ListEventsResponses };
+  redeliverEvent: { data: T.RedeliverEventData; responses: T.RedeliverEventResponses };
   getMe: { data: T.GetMeData; responses: T.GetMeResponses };
   listRuns: { data: T.ListRunsData; responses: T.ListRunsResponses };
   listTools: { data: T.ListToolsData; responses: T.ListToolsResponses };
@@ -103,8 +117,16 @@ export interface OperationTypes {
   createTrigger: { data: T.CreateTriggerData; responses: T.CreateTriggerResponses };
   listTriggers: { data: T.ListTriggersData; responses: T.ListTriggersResponses };
   listTriggerTypes: { data: T.ListTriggerTypesData; responses: T.ListTriggerTypesResponses };
+  updateTrigger: { data: T.UpdateTriggerData; responses: T.UpdateTriggerResponses };
   deleteTrigger: { data: T.DeleteTriggerData; responses: T.DeleteTriggerResponses };
+  connectWebApp: { data: T.ConnectWebAppData; responses: { 303: undefined } };
+  disconnectWebConnection: { data: T.DisconnectWebConnectionData; responses: { 303: undefined } };
+  createWebKey: { data: T.CreateWebKeyData; responses: T.CreateWebKeyResponses };
+  revokeWebKey: { data: T.RevokeWebKeyData; responses: { 303: undefined } };
   getHealth: { data: T.GetHealthData; responses: T.GetHealthResponses };
   getLlmsTxt: { data: T.GetLlmsTxtData; responses: T.GetLlmsTxtResponses };
   getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
+  signIn: { data: T.SignInData; responses: { 303: undefined } };
+  signOut: { data: T.SignOutData; responses: { 303: undefined } };
+  signUp: { data: T.SignUpData; responses: { 303: undefined } };
 }

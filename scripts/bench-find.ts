@@ -16,7 +16,7 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "../shared/eval/toolfind-dev.json"));
+const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "test/catalog/fixtures/toolfind-dev.json"));
 const tasks = (JSON.parse(readFileSync(tasksFile, "utf8")) as { task: string }[]).map((t) => t.task);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const out: string[] = [];

@@ -30,7 +30,7 @@ const flag = (name: string) => {
 };
 const direct = args.includes("--direct");
 const verbose = args.includes("--verbose");
-const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "../shared/eval/toolfind-dev.json"));
+const tasksFile = resolve(flag("--tasks") ?? join(rootDir, "test/catalog/fixtures/toolfind-dev.json"));
 const tasks = JSON.parse(readFileSync(tasksFile, "utf8")) as EvalTask[];
 
 let find: (task: string, limit?: number) => Promise<Found[]>;

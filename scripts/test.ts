@@ -20,9 +20,9 @@ let skipped = 0;
 try {
   const result = JSON.parse(readFileSync(report, "utf8"));
   passed = result.numPassedTests;
-  // A file that failed before running any test (an import error) counts as one failure.
+  // A file that failed outside its tests (an import error, a failing beforeAll/afterAll hook) counts as one failure.
   const brokenFiles = (result.testResults ?? []).filter(
-    (f: { status: string; assertionResults?: unknown[] }) => f.status === "failed" && !(f.assertionResults ?? []).length,
+    (f: { status: string; assertionResults?: { status: string }[] }) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
   ).length;
   failed = result.numFailedTests + brokenFiles;
   skipped = result.numPendingTests + (result.numTodoTests ?? 0);

@@ -3,6 +3,7 @@
  * A bad value stops start-up with a message that names the variable.
  */
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per key on the REST API. */
   rateLimitPerMinute: number;
+  /** Requests per second per client on the agent endpoints (PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND, default 1). */
+  agentRequestsPerSecond: number;
   /** A JSON file of operator app settings applied on start (see src/domain/apps-config-file.ts). */
   appsConfigFile: string | null;
   /** Behind a reverse proxy: client addresses (rate limits of anonymous calls) come from X-Forwarded-For. */
@@ -37,8 +40,12 @@ export interface Config {
   deliveryTimeoutMs: number;
   /** Events: how often polling triggers list their app's items, in milliseconds. */
   pollIntervalMs: number;
+  /** How long start-up waits for the database to answer before giving up (PATCHBAY_DATABASE_TIMEOUT_SECONDS), in milliseconds. */
+  databaseTimeoutMs: number;
   /** Outbound requests to user-given URLs may reach loopback, private and link-local addresses (tests, private setups). */
   allowPrivateNetwork: boolean;
+  /** How long a connected app has to send its whole answer to a call, in milliseconds (PATCHBAY_UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -48,12 +55,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** `data/` in the install (beside package.json), wherever the service or the CLI is started from. */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL("../data", import.meta.url));
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
   const host = env.HOST?.trim() || "0.0.0.0";
-  const dataDir = resolve(env.PATCHBAY_DATA_DIR?.trim() || "./data");
+  // Not the working directory: the CLI run from elsewhere must find the server's database and secret.
+  const dataDir = resolve(env.PATCHBAY_DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   const databaseUrl = env.DATABASE_URL?.trim() || `file:${resolve(dataDir, "patchbay.db")}`;
   if (!/^(file:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL", `must be file:<path> (SQLite) or postgresql://... (PostgreSQL), got '${redactUrl(databaseUrl)}'`);
@@ -87,12 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret,
     logLevel,
     rateLimitPerMinute: integer(env, "PATCHBAY_RATE_LIMIT_PER_MINUTE", 120, 1, 1_000_000),
+    agentRequestsPerSecond: integer(env, "PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND", 1, 1, 1_000_000),
     appsConfigFile: env.PATCHBAY_APPS_CONFIG?.trim() ? resolve(env.PATCHBAY_APPS_CONFIG.trim()) : null,
     trustProxy: flag(env, "PATCHBAY_TRUST_PROXY"),
     deliveryRetryDelays: retryDelays(env, "PATCHBAY_DELIVERY_RETRY_DELAYS", [10, 60]),
     deliveryTimeoutMs: seconds(env, "PATCHBAY_DELIVERY_TIMEOUT_SECONDS", 10, 0.1, 300) * 1000,
     pollIntervalMs: seconds(env, "PATCHBAY_POLL_INTERVAL_SECONDS", 60, 0.1, 86_400) * 1000,
     allowPrivateNetwork: flag(env, "PATCHBAY_ALLOW_PRIVATE_NETWORK"),
+    databaseTimeoutMs: seconds(env, "PATCHBAY_DATABASE_TIMEOUT_SECONDS", 10, 0.1, 600) * 1000,
+    upstreamTimeoutMs: integer(env, "PATCHBAY_UPSTREAM_TIMEOUT_MS", 30_000, 100, 600_000),
   };
 }
 

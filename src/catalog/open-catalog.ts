@@ -1,6 +1,7 @@
 /**
  * Opens a built catalog. Start cost is reading the small files (apps, names, offsets, search index); a tool's record
- * and input schema are read from disk by offset when asked for, so 100,000+ schemas never sit in memory.
+ * and input schema are read from disk by offset when asked for, so 100,000+ schemas never sit in memory (only the
+ * recently used ones, within a byte budget).
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
@@ -40,6 +41,17 @@ export function catalogProblem(dir: string): { why: "missing" | "stale"; detail:
 }
 
 const MAX_LIMIT = 1000;
+/** Stored text of the decoded tools kept in memory (decoded, they take a few times more). */
+const HOT_TOOL_BYTES = 8 * 1024 * 1024;
+
+/** Freezes an object and everything in it, so a shared cached value cannot be changed by one caller for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 function clampLimit(limit: number): number {
   return Math.max(1, Math.min(MAX_LIMIT, Math.floor(Number.isFinite(limit) ? limit : 20)));
@@ -57,6 +69,9 @@ export class DiskCatalog implements Catalog {
   private readonly toolsFd: number;
   private readonly schemasFd: number;
   private readonly find: (task: string, opts: FindOptions) => ToolMatch[];
+  /** Decoded tools by position, least recently used first (a Map keeps insertion order). */
+  private readonly hot = new Map<number, { tool: CatalogTool; bytes: number }>();
+  private hotBytes = 0;
 
   constructor(readonly dir: string) {
     const problem = catalogProblem(dir);
@@ -88,12 +103,31 @@ export class DiskCatalog implements Catalog {
     return buf.toString("utf8", 0, read);
   }
 
-  /** The tool at a position in the stored order. */
+  /**
+   * The tool at a position in the stored order. Tools read lately are kept decoded (frozen: callers share them), up
+   * to HOT_TOOL_BYTES of their stored text, least recently used first out: finds and runs ask for the same few
+   * tools again and again, and reading + parsing a record with its schema costs 20-100 µs.
+   */
   toolAt(i: number): CatalogTool {
+    const hot = this.hot.get(i);
+    if (hot) {
+      this.hot.delete(i);
+      this.hot.set(i, hot);
+      return hot.tool;
+    }
     const o = i * 4;
     const record = JSON.parse(this.readSlice(this.toolsFd, this.offsets[o]!, this.offsets[o + 1]!)) as Omit<CatalogTool, "inputSchema">;
     const inputSchema = JSON.parse(this.readSlice(this.schemasFd, this.offsets[o + 2]!, this.offsets[o + 3]!)) as Record<string, unknown>;
-    return { ...record, inputSchema };
+    const tool = deepFreeze({ ...record, inputSchema });
+    const bytes = this.offsets[o + 1]! + this.offsets[o + 3]!;
+    this.hot.set(i, { tool, bytes });
+    this.hotBytes += bytes;
+    for (const [k, v] of this.hot) {
+      if (this.hotBytes <= HOT_TOOL_BYTES) break;
+      this.hot.delete(k);
+      this.hotBytes -= v.bytes;
+    }
+    return tool;
   }
 
   listApps(opts: { search?: string; category?: string; limit: number; cursor?: string }): Page<CatalogApp> {

@@ -8,11 +8,13 @@ import type { EffectiveApp } from "../domain/app-settings.js";
 import { base62, newId } from "../crypto/random.js";
 import { sha256 } from "../crypto/secrets.js";
 import { ApiError } from "../errors.js";
+import { redirectUri } from "./oauth/start-authorization.js";
 
 export const LINK_TTL_MS = 15 * 60_000;
 
 /** The way this app is connected now: OAuth when its client is configured, else a credential form, else none. */
-export function signInMethod(eff: EffectiveApp): AuthMethod {
+/** `callbackUrl`: this server's OAuth callback, named in the message when the app has no OAuth client. */
+export function signInMethod(eff: EffectiveApp, callbackUrl = "<PATCHBAY_BASE_URL>/connect/callback"): AuthMethod {
   const oauth = eff.auth.find((m) => m.type === "oauth2" && m.authorizeUrl && m.tokenUrl);
   if (oauth && eff.oauthClient) return oauth;
   // One field to paste beats two: an API key or token before user name and password.
@@ -21,14 +23,14 @@ export function signInMethod(eff: EffectiveApp): AuthMethod {
   if (oauth) {
     throw new ApiError(
       "app_not_configured",
-      `${eff.app.name} signs in with OAuth 2.0, and this server has no OAuth client for it yet. The operator registers one with ${eff.app.name} (redirect URI: <base_url>/connect/callback) and runs: patchbay app configure ${eff.app.id} --client-id <id> --client-secret <secret>`,
+      `${eff.app.name} signs in with OAuth 2.0, and this server has no OAuth client for it yet. The operator registers one with ${eff.app.name} (redirect URI: ${callbackUrl}) and runs: patchbay app configure ${eff.app.id} --client-id <id> --client-secret <secret>`,
     );
   }
   return { type: "none" };
 }
 
 export async function createLink(services: Services, accountId: string, eff: EffectiveApp, opts: { redirectUrl?: string; label?: string; scopes?: string[] }) {
-  const method = signInMethod(eff);
+  const method = signInMethod(eff, redirectUri(services));
   if (opts.redirectUrl && !/^https?:\/\//i.test(opts.redirectUrl)) throw new ApiError("invalid_request", "body.redirectUrl must be an http(s) URL.");
   const token = base62(32);
   const expiresAt = new Date(Date.now() + LINK_TTL_MS);

@@ -8,6 +8,7 @@ import type { CatalogTool } from "../catalog/types.js";
 import type { Credentials } from "./credentials.js";
 import { sendWithCredentials } from "../calls/call-app.js";
 import { buildUrl } from "../calls/build-url.js";
+import { parseBody } from "../calls/read-response.js";
 
 const IDENTITY_PATH = /^\/(v\d+\/)?(user|me|users\/me|account|accounts\/me|whoami|profile|auth\.test|userinfo|myself)$/i;
 
@@ -33,11 +34,11 @@ export async function probeCredentials(services: Services, eff: EffectiveApp, cr
   const tool = identityTool(services, eff.app.id);
   if (!tool) return { ok: "unknown" };
   try {
-    const res = await sendWithCredentials(eff, credentials, authType, buildUrl(eff.baseUrl, tool.http.path), { method: tool.http.method, path: tool.http.path });
+    const res = await sendWithCredentials(services, eff, credentials, authType, buildUrl(eff.baseUrl, tool.http.path), { method: tool.http.method, path: tool.http.path });
     if (res.status === 401 || res.status === 403) return { ok: false, reason: `${eff.app.name} refused it (HTTP ${res.status}).` };
-    if (!res.ok) return { ok: "unknown" };
-    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-    return { ok: true, label: labelOf(body) };
+    if (res.status < 200 || res.status >= 300) return { ok: "unknown" };
+    const body = parseBody(res);
+    return { ok: true, label: labelOf(typeof body === "object" ? (body as Record<string, unknown> | null) : null) };
   } catch {
     return { ok: "unknown" };
   }

@@ -6,6 +6,7 @@
 import type { Services } from "../services.js";
 import type { EffectiveApp } from "../domain/app-settings.js";
 import { ApiError } from "../errors.js";
+import { connectionForCall } from "../domain/connections.js";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials.js";
 import { tokenRequest, TokenRequestError } from "./oauth/token-request.js";
 
@@ -25,9 +26,7 @@ const needsReconnect = (appId: string, why: string) =>
 export async function useConnection(services: Services, accountId: string, eff: EffectiveApp, connectionId?: string): Promise<ConnectionInUse> {
   const { db, secrets } = services;
   const appId = eff.app.id;
-  const row = connectionId
-    ? await db.connection.findFirst({ where: { id: connectionId, accountId, appId } })
-    : await db.connection.findFirst({ where: { accountId, appId, status: "active" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const row = await connectionForCall(db, accountId, appId, connectionId);
   if (!row) {
     if (connectionId) throw new ApiError("not_found", `No connection '${connectionId}' to ${appId} in this account.`);
     const stale = await db.connection.count({ where: { accountId, appId } });
@@ -71,7 +70,7 @@ async function doRefresh(services: Services, eff: EffectiveApp, conn: Connection
   if (!eff.oauthClient || !tokenUrl) return markStale("the app's OAuth client is no longer configured");
   let tokens;
   try {
-    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken });
+    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork });
   } catch (err) {
     if (err instanceof TokenRequestError && err.status !== null && err.status < 500) return markStale(`refreshing the token failed: ${err.message}`);
     throw new ApiError("upstream_error", `Refreshing the ${eff.app.id} token failed: ${(err as Error).message}. Try again.`, { upstreamStatus: (err as TokenRequestError).status ?? undefined });

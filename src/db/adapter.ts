@@ -5,5 +5,5 @@ import type { DatabaseTarget } from "./target.js";
 /** The Prisma driver adapter for the target database. */
 export function adapterFactory(target: DatabaseTarget) {
   if (target.provider === "sqlite") return new PrismaBetterSqlite3({ url: target.url });
-  return new PrismaPg({ connectionString: target.url }, target.schema ? { schema: target.schema } : undefined);
+  return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs }, target.schema ? { schema: target.schema } : undefined);
 }

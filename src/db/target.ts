@@ -5,6 +5,8 @@ export interface DatabaseTarget {
   url: string;
   /** postgresql: the schema to use (the `schema` parameter of the URL), default `public`. */
   schema?: string;
+  /** postgresql: how long opening a connection may take before it fails (PATCHBAY_DATABASE_TIMEOUT_SECONDS). */
+  connectTimeoutMs?: number;
 }
 
 export function databaseTarget(databaseUrl: string): DatabaseTarget {

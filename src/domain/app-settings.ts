@@ -4,9 +4,11 @@
  * `patchbay app configure`, stored in the database (the client secret sealed), read on every connect and call.
  */
 import type { Db } from "../db/client.js";
+import { leanReads, type LeanQuery } from "../db/lean-reads.js";
 import type { Secrets } from "../crypto/secrets.js";
 import type { AuthMethod, CatalogApp } from "../catalog/types.js";
-import { invalid } from "../errors.js";
+import { ApiError, invalid } from "../errors.js";
+import { blockedHost } from "../net/blocked-address.js";
 
 export interface AppSettingsInput {
   clientId?: string;
@@ -29,7 +31,30 @@ export interface EffectiveApp {
   auth: AuthMethod[];
   oauthClient: OAuthClient | null;
   scopes: string[] | null;
+  /**
+   * Hosts (`host:port`) of URLs the operator set (base, authorize, token): requests to them may reach private
+   * addresses, since the operator chose them (a self-hosted edition, an internal mirror).
+   */
+  operatorHosts: Set<string>;
 }
+
+/**
+ * Refuses an app whose base URL the outbound guard would refuse (a published placeholder such as
+ * `http://localhost:7700`, a metadata address, a `*.local` name) before a sign-in link is made or a call is tried.
+ */
+export function assertReachable(eff: EffectiveApp, allowPrivateNetwork: boolean): void {
+  const url = new URL(eff.baseUrl);
+  if (privateAllowed(eff, url, allowPrivateNetwork)) return;
+  const kind = blockedHost(url.hostname);
+  if (!kind) return;
+  throw new ApiError(
+    "app_not_configured",
+    `${eff.app.name}'s published address ${url.origin} is ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} address, which Patchbay does not call. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`,
+  );
+}
+
+/** Whether an outbound request to `url` may reach private addresses: allowed for the whole service, or an address the operator set for this app. */
+export const privateAllowed = (eff: EffectiveApp, url: URL, allowPrivateNetwork: boolean) => allowPrivateNetwork || eff.operatorHosts.has(url.host);
 
 function checkUrl(name: string, value: string | undefined) {
   if (value === undefined) return;
@@ -60,8 +85,31 @@ export async function configureApp(db: Db, secrets: Secrets, appId: string, inpu
   return db.appConfig.upsert({ where: { appId }, create: { appId, ...data }, update: data });
 }
 
+/** An app's operator settings, read on every call and connect (db/lean-reads.ts says why it is lean). */
+const APP_CONFIG_BY_ID: LeanQuery = {
+  name: "app_config_by_id",
+  sqlite: "SELECT clientId, clientSecretSealed, scopes, baseUrl, authorizeUrl, tokenUrl FROM AppConfig WHERE appId = ?",
+  postgresql: 'SELECT "clientId", "clientSecretSealed", scopes, "baseUrl", "authorizeUrl", "tokenUrl" FROM "AppConfig" WHERE "appId" = $1',
+  dates: [],
+};
+
+interface AppSettingsRow {
+  clientId: string | null;
+  clientSecretSealed: string | null;
+  scopes: string | null;
+  baseUrl: string | null;
+  authorizeUrl: string | null;
+  tokenUrl: string | null;
+}
+
+async function appSettings(db: Db, appId: string): Promise<AppSettingsRow | null> {
+  const lean = leanReads(db);
+  if (!lean) return db.appConfig.findUnique({ where: { appId } });
+  return (await lean.one<AppSettingsRow>(APP_CONFIG_BY_ID, [appId])) ?? null;
+}
+
 export async function effectiveApp(db: Db, secrets: Secrets, app: CatalogApp): Promise<EffectiveApp> {
-  const settings = await db.appConfig.findUnique({ where: { appId: app.id } });
+  const settings = await appSettings(db, app.id);
   const auth = app.auth.map((m) =>
     m.type === "oauth2" ? { ...m, authorizeUrl: settings?.authorizeUrl ?? m.authorizeUrl, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m,
   );
@@ -71,5 +119,6 @@ export async function effectiveApp(db: Db, secrets: Secrets, app: CatalogApp): P
     auth,
     oauthClient: settings?.clientId && settings.clientSecretSealed ? { clientId: settings.clientId, clientSecret: secrets.open(settings.clientSecretSealed) } : null,
     scopes: settings?.scopes ? settings.scopes.split(",").filter(Boolean) : null,
+    operatorHosts: new Set([settings?.baseUrl, settings?.authorizeUrl, settings?.tokenUrl].filter((u): u is string => Boolean(u)).map((u) => new URL(u).host)),
   };
 }

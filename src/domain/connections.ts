@@ -2,6 +2,7 @@
 import type { Db } from "../db/client.js";
 import { notFound } from "../errors.js";
 import { keyset, toPage } from "./pagination.js";
+import { leanReads, type LeanQuery } from "../db/lean-reads.js";
 
 export async function listConnections(db: Db, accountId: string, opts: { app?: string; limit: number; cursor?: string }) {
   const { where, orderBy } = keyset(opts.cursor);
@@ -30,3 +31,42 @@ export const connectionView = (c: ConnectionRow) => ({
   createdAt: c.createdAt.toISOString(),
   lastUsedAt: c.lastUsedAt?.toISOString() ?? null,
 });
+
+/** What a call needs of a connection. */
+export interface ConnectionForCall {
+  id: string;
+  status: string;
+  authType: string;
+  credentialsSealed: string;
+  expiresAt: Date | null;
+}
+
+const COLUMNS_SQLITE = "id, status, authType, credentialsSealed, expiresAt";
+const COLUMNS_PG = 'id, status, "authType", "credentialsSealed", "expiresAt"';
+
+/** The connection named by id, within the account and app (read on every call: db/lean-reads.ts says why it is lean). */
+const CONNECTION_BY_ID: LeanQuery = {
+  name: "connection_by_id",
+  sqlite: `SELECT ${COLUMNS_SQLITE} FROM Connection WHERE id = ? AND accountId = ? AND appId = ?`,
+  postgresql: `SELECT ${COLUMNS_PG} FROM "Connection" WHERE id = $1 AND "accountId" = $2 AND "appId" = $3`,
+  dates: ["expiresAt"],
+};
+
+/** The newest active connection of the account to the app. */
+const NEWEST_ACTIVE_CONNECTION: LeanQuery = {
+  name: "newest_active_connection",
+  sqlite: `SELECT ${COLUMNS_SQLITE} FROM Connection WHERE accountId = ? AND appId = ? AND status = 'active' ORDER BY createdAt DESC, id DESC LIMIT 1`,
+  postgresql: `SELECT ${COLUMNS_PG} FROM "Connection" WHERE "accountId" = $1 AND "appId" = $2 AND status = 'active' ORDER BY "createdAt" DESC, id DESC LIMIT 1`,
+  dates: ["expiresAt"],
+};
+
+/** The connection a call uses: the one named, else the account's newest active one to the app; undefined when none. */
+export async function connectionForCall(db: Db, accountId: string, appId: string, connectionId?: string): Promise<ConnectionForCall | undefined> {
+  const lean = leanReads(db);
+  if (connectionId) {
+    if (lean) return lean.one<ConnectionForCall>(CONNECTION_BY_ID, [connectionId, accountId, appId]);
+    return (await db.connection.findFirst({ where: { id: connectionId, accountId, appId } })) ?? undefined;
+  }
+  if (lean) return lean.one<ConnectionForCall>(NEWEST_ACTIVE_CONNECTION, [accountId, appId]);
+  return (await db.connection.findFirst({ where: { accountId, appId, status: "active" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] })) ?? undefined;
+}

@@ -1,25 +1,24 @@
-/** The runs log: every tool run and app request, with bounded, redacted arguments and never a credential. */
+/**
+ * The runs log: every tool run, with redacted, bounded arguments and outcome summary, and never a credential.
+ * The whole result of a run made with an Idempotency-Key is kept sealed for the replay window (24 h) only, then
+ * cleared together with the key (a key reused after the window starts a new run, as with Stripe's keys).
+ */
 import type { Db } from "../db/client.js";
+import type { Secrets } from "../crypto/secrets.js";
 import { newId } from "../crypto/random.js";
 import { keyset, toPage } from "./pagination.js";
+import { redactedJson } from "./redact.js";
 
-const SECRET_NAME = /pass(word)?|secret|token|api[-_]?key|^key$|authorization|credential|private/i;
-const MAX_ARGUMENTS_BYTES = 4096;
+export const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
+const MAX_LOGGED_BYTES = 4096;
+/** Expired replays are cleared as runs start, at most this often per database (so first after a start). */
+const PRUNE_INTERVAL_MS = 60_000;
 
-/** Replaces values of secret-looking fields, then cuts the JSON to 4 kB. */
-export function redactArguments(value: unknown): string {
-  const redact = (v: unknown, depth: number): unknown => {
-    if (depth > 8) return "[…]";
-    if (Array.isArray(v)) return v.slice(0, 50).map((x) => redact(x, depth + 1));
-    if (v && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET_NAME.test(k) ? "[REDACTED]" : redact(x, depth + 1)]));
-    }
-    if (typeof v === "string" && /^(patchbay_sk_|sk_live_|sk_test_|ghp_|gho_|xox[abp]-)/.test(v)) return "[REDACTED]";
-    return v;
-  };
-  const json = JSON.stringify(redact(value ?? {}, 0));
-  return json.length <= MAX_ARGUMENTS_BYTES ? json : JSON.stringify({ truncated: true, preview: json.slice(0, MAX_ARGUMENTS_BYTES - 64) });
-}
+/** The arguments as the runs log keeps them: secrets replaced, at most 4 kB. */
+export const redactArguments = (value: unknown) => redactedJson(value ?? {}, MAX_LOGGED_BYTES);
+
+/** The outcome as the runs log keeps it: secrets replaced, at most 4 kB. */
+export const summarize = (outcome: unknown) => redactedJson(outcome, MAX_LOGGED_BYTES);
 
 export interface RunStart {
   accountId: string;
@@ -30,8 +29,19 @@ export interface RunStart {
   inputHash?: string;
 }
 
-/** Records a run as started; with an Idempotency-Key, the unique index makes a second start fail. */
-export function startRun(db: Db, start: RunStart) {
+const lastPrune = new WeakMap<Db, number>();
+
+/**
+ * Records a run as started (before the app is called, so a crash mid-call still leaves the run in the log, as
+ * `running`); with an Idempotency-Key, the unique index makes a second start fail. Returns only the id: Prisma maps
+ * every column it returns (0.57 → 0.41 ms of CPU per insert on SQLite).
+ */
+export async function startRun(db: Db, start: RunStart) {
+  const now = Date.now();
+  if (now - (lastPrune.get(db) ?? 0) >= PRUNE_INTERVAL_MS) {
+    lastPrune.set(db, now);
+    await pruneReplays(db, new Date(now));
+  }
   return db.run.create({
     data: {
       id: newId("run"),
@@ -44,14 +54,64 @@ export function startRun(db: Db, start: RunStart) {
       idempotencyKey: start.idempotencyKey ?? null,
       inputHash: start.inputHash ?? null,
     },
+    select: { id: true },
   });
 }
 
-export function finishRun(db: Db, id: string, end: { status: "succeeded" | "failed"; connectionId: string | null; errorCode: string | null; upstreamStatus: number | null; durationMs: number; result?: string }) {
-  return db.run.update({ where: { id }, data: { ...end, result: end.result ?? null } });
+export interface RunEnd {
+  status: "succeeded" | "failed";
+  connectionId: string | null;
+  errorCode: string | null;
+  upstreamStatus: number | null;
+  durationMs: number;
+  /** Redacted outcome for the log (see `summarize`). */
+  summary: string;
+  /** Sealed whole outcome, for a run with an Idempotency-Key; null otherwise. */
+  resultSealed: string | null;
+}
+
+/** Writes a run's outcome. `updateMany` returns no row to map: 0.37 → 0.17 ms of CPU per run on SQLite. */
+export async function finishRun(db: Db, id: string, end: RunEnd): Promise<void> {
+  await db.run.updateMany({ where: { id }, data: end });
 }
 
 export const runByIdempotencyKey = (db: Db, accountId: string, key: string) => db.run.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: key } } });
+
+export const replayExpired = (run: { createdAt: Date }, now = Date.now()) => now - run.createdAt.getTime() >= REPLAY_WINDOW_MS;
+
+/** Forgets the key, input fingerprint and sealed result of keyed runs older than the replay window. */
+export async function pruneReplays(db: Db, now = new Date()): Promise<number> {
+  const { count } = await db.run.updateMany({
+    where: { idempotencyKey: { not: null }, createdAt: { lt: new Date(now.getTime() - REPLAY_WINDOW_MS) } },
+    data: { idempotencyKey: null, inputHash: null, resultSealed: null },
+  });
+  return count;
+}
+
+/** Forgets one run's replay (its window has passed), so that its key can start a new run. */
+export const expireReplay = (db: Db, id: string) => db.run.update({ where: { id }, data: { idempotencyKey: null, inputHash: null, resultSealed: null } });
+
+/**
+ * Runs recorded before results were sealed hold the whole result in clear: seal it (within the replay window),
+ * write the redacted summary, clear the clear copy. Returns how many rows changed.
+ */
+export async function sealLegacyRunResults(db: Db, secrets: Secrets): Promise<number> {
+  const rows = await db.run.findMany({ where: { result: { not: null } }, select: { id: true, result: true, idempotencyKey: true, createdAt: true } });
+  for (const row of rows) {
+    let outcome: unknown = null;
+    try {
+      outcome = JSON.parse(row.result!);
+    } catch {
+      // An unreadable legacy result is dropped: a summary of nothing, and no replay.
+    }
+    const keep = row.idempotencyKey !== null && !replayExpired(row);
+    await db.run.update({
+      where: { id: row.id },
+      data: { result: null, summary: summarize(outcome), resultSealed: keep ? secrets.seal(row.result!) : null },
+    });
+  }
+  return rows.length;
+}
 
 export async function listRuns(db: Db, accountId: string, opts: { limit: number; cursor?: string }) {
   const { where, orderBy } = keyset(opts.cursor);

@@ -2,7 +2,8 @@
  * Creating a trigger. A typed trigger's config is checked against its type, its connection picked, and then it is
  * stored and set up: a webhook type registers with the provider (GitHub hook, Stripe endpoint), a polling type makes
  * its first read. If set-up fails, nothing stays behind. A generic trigger only needs an inbound URL.
- * The signing secret of deliveries is returned once, and kept sealed.
+ * The signing secret of deliveries is returned once, and kept sealed. The inbound URL's token is kept as a fingerprint
+ * (to find the trigger) and sealed (to list the URL again).
  */
 import type { Services } from "../services.js";
 import { ApiError } from "../errors.js";
@@ -13,7 +14,7 @@ import { checkOutboundUrl } from "../net/check-url.js";
 import { findTriggerType } from "./types/index.js";
 import type { TriggerType } from "./types/trigger-type.js";
 import { validateConfig } from "./validate-config.js";
-import { completeTrigger, inboundUrlOf, insertTrigger, triggerView, type NewTrigger } from "./store/triggers.js";
+import { completeTrigger, inboundUrlOf, insertTrigger, protectInboundToken, triggerView, type NewTrigger } from "./store/triggers.js";
 import { firstPoll } from "./polling/poll-trigger.js";
 
 export interface TypedTriggerInput {
@@ -35,7 +36,7 @@ export async function createWebhookTrigger(services: Services, accountId: string
   const { row, signingSecret } = await store(services, {
     accountId, kind: "webhook", typeId: null, appId: null, name: input.name, config: {}, webhookUrl: input.webhookUrl ?? null, inboundToken: base62(32), connectionId: null, providerSecretSealed: null,
   });
-  return { trigger: triggerView(row, services.config.baseUrl), signingSecret };
+  return { trigger: triggerView(row, services), signingSecret };
 }
 
 export async function createTypedTrigger(services: Services, accountId: string, input: TypedTriggerInput) {
@@ -62,19 +63,19 @@ export async function createTypedTrigger(services: Services, accountId: string, 
     providerSecretSealed: typeof givenSecret === "string" ? services.secrets.seal(givenSecret) : null,
   });
   try {
-    const done = await setUp(services, type, created.row, config);
-    return { trigger: triggerView(done ?? created.row, services.config.baseUrl), signingSecret: created.signingSecret };
+    const done = await setUp(services, type, created.row, created.inboundToken, config);
+    return { trigger: triggerView(done ?? created.row, services), signingSecret: created.signingSecret };
   } catch (err) {
     await services.db.trigger.delete({ where: { id: created.row.id } }).catch(() => {});
     throw err;
   }
 }
 
-async function setUp(services: Services, type: TriggerType, row: Awaited<ReturnType<typeof insertTrigger>>, config: Record<string, unknown>) {
+async function setUp(services: Services, type: TriggerType, row: Awaited<ReturnType<typeof insertTrigger>>, inboundToken: string | null, config: Record<string, unknown>) {
   if (type.delivery === "polling") return completeTrigger(services.db, row.id, await firstPoll(services, row, type, config));
   if (!type.provider.register) return null;
   const { registration, secret } = await type.provider.register({
-    services, accountId: row.accountId, connectionId: row.connectionId, triggerId: row.id, type, config, inboundUrl: inboundUrlOf(services.config.baseUrl, row.inboundToken!),
+    services, accountId: row.accountId, connectionId: row.connectionId, triggerId: row.id, type, config, inboundUrl: inboundUrlOf(services.config.baseUrl, inboundToken!),
   });
   return completeTrigger(services.db, row.id, { registration, providerSecretSealed: services.secrets.seal(secret) });
 }
@@ -94,8 +95,11 @@ function nameOf(type: TriggerType, config: Record<string, unknown>): string {
   return parts.length ? `${type.name} (${parts.join("/")})` : type.name;
 }
 
-async function store(services: Services, t: Omit<NewTrigger, "id" | "signingSecretSealed">) {
+type TriggerToStore = Omit<NewTrigger, "id" | "signingSecretSealed" | "inboundFingerprint" | "inboundTokenSealed"> & { inboundToken: string | null };
+
+async function store(services: Services, { inboundToken, ...t }: TriggerToStore) {
   const signingSecret = newSigningSecret();
-  const row = await insertTrigger(services.db, { ...t, id: newId("trg"), signingSecretSealed: services.secrets.seal(signingSecret) });
-  return { row, signingSecret };
+  const inbound = inboundToken ? protectInboundToken(services.secrets, inboundToken) : { inboundFingerprint: null, inboundTokenSealed: null };
+  const row = await insertTrigger(services.db, { ...t, ...inbound, id: newId("trg"), signingSecretSealed: services.secrets.seal(signingSecret) });
+  return { row, signingSecret, inboundToken };
 }

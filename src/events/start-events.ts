@@ -4,6 +4,7 @@
  */
 import type Koa from "koa";
 import type { Services } from "../services.js";
+import type { RedisClients } from "../redis/redis-clients.js";
 import { embeddedQueue } from "./delivery/embedded-queue.js";
 import { bullmqQueue } from "./delivery/bullmq-queue.js";
 import { startPoller } from "./polling/poller.js";
@@ -16,8 +17,10 @@ export interface EventsRuntime {
   stop(): Promise<void>;
 }
 
-export async function startEvents(services: Services): Promise<EventsRuntime> {
-  const queue = services.config.redisUrl ? await bullmqQueue(services, services.config.redisUrl) : embeddedQueue(services);
+/** `redis`: deliveries go through BullMQ on it; null: the embedded queue. */
+export async function startEvents(services: Services, redis: RedisClients | null): Promise<EventsRuntime> {
+  const queue = redis ? await bullmqQueue(services, redis) : embeddedQueue(services);
+  services.deliveries = queue;
   const intake = createIntake(services, queue);
   const poller = startPoller(services, intake);
   return {

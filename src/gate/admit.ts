@@ -5,7 +5,7 @@
 import type { Db } from "../db/client.js";
 import type { Secrets } from "../crypto/secrets.js";
 import { ApiError } from "../errors.js";
-import { authenticate, bearerKey } from "./authenticate.js";
+import { authenticate, bearerKeyOf } from "./authenticate.js";
 import type { Caller } from "./caller.js";
 import type { RateLimiter } from "./rate-limit.js";
 
@@ -43,5 +43,5 @@ export function createGate(db: Db, secrets: Secrets, limiter: RateLimiter): Gate
   };
 }
 
-/** The key of a request's Authorization header (null when absent; 401 when malformed). */
-export const keyFromHeader = (authorization: string | undefined) => bearerKey(authorization);
+/** The key of a request's one Authorization header (null when absent; 400 when repeated, 401 when malformed). */
+export const keyFromRequest = bearerKeyOf;

@@ -1,6 +1,6 @@
 import type { KeyPermission } from "../domain/keys.js";
 
-/** Who is calling: the account and the key it used. */
+/** Who is calling: the account and the key it used (or, on the web pages, its signed-in session). */
 export interface Caller {
   accountId: string;
   email: string;
@@ -13,4 +13,6 @@ export interface Caller {
     createdAt: Date;
     lastUsedAt: Date | null;
   };
+  /** Set when the caller is a signed-in browser (gate/session.ts): `key` then stands for the session, with every permission. */
+  session?: { id: string };
 }

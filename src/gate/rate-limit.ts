@@ -1,6 +1,8 @@
 /**
  * Requests per minute per key (or per client address for unauthenticated calls). In-process counters by default;
- * with REDIS_URL, counters live in Redis so that every instance shares one budget.
+ * with REDIS_URL, counters live in Redis so that every instance shares one budget. While Redis does not answer,
+ * each instance counts on its own in memory (degraded, but every endpoint keeps working): `onStoreError` hears
+ * of it, and the shared counters are used again as soon as Redis answers.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
@@ -15,29 +17,55 @@ export interface RateLimiter {
   consume(subject: string): Promise<RateDecision>;
 }
 
-export function createRateLimiter(opts: { perMinute: number; redis: Redis | null; prefix?: string }): RateLimiter {
-  const options = { points: opts.perMinute, duration: 60, keyPrefix: opts.prefix ?? "patchbay:rl" };
-  const limiter: RateLimiterAbstract = opts.redis
-    ? new RateLimiterRedis({ ...options, storeClient: opts.redis, rejectIfRedisNotReady: true })
-    : new RateLimiterMemory(options);
+/** N requests per window per subject, in process or in Redis (with the in-process fallback above). */
+export function createWindowLimiter(opts: {
+  points: number;
+  windowSeconds: number;
+  redis: Redis | null;
+  prefix: string;
+  /** The 429 message, given the seconds to wait. */
+  refusal: (retryInSeconds: string) => string;
+  onStoreError?: (err: unknown) => void;
+}): RateLimiter {
+  const options = { points: opts.points, duration: opts.windowSeconds, keyPrefix: opts.prefix };
+  const memory = new RateLimiterMemory(options);
+  const shared: RateLimiterAbstract | null = opts.redis ? new RateLimiterRedis({ ...options, storeClient: opts.redis, rejectIfRedisNotReady: true }) : null;
   const headersOf = (res: RateLimiterRes) => ({
-    "RateLimit-Limit": String(opts.perMinute),
+    "RateLimit-Limit": String(opts.points),
     "RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
     "RateLimit-Reset": String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
   });
+  const count = async (subject: string) => {
+    if (!shared) return memory.consume(subject);
+    try {
+      return await shared.consume(subject);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw err;
+      opts.onStoreError?.(err);
+      return memory.consume(subject);
+    }
+  };
   return {
     async consume(subject) {
       try {
-        return { headers: headersOf(await limiter.consume(subject)) };
+        return { headers: headersOf(await count(subject)) };
       } catch (err) {
-        if (!(err instanceof RateLimiterRes)) {
-          throw new ApiError("service_unavailable", "The rate limiter's store (Redis) is not reachable; try again shortly.");
-        }
+        if (!(err instanceof RateLimiterRes)) throw err;
         const headers = headersOf(err);
-        throw new ApiError("rate_limited", `Rate limit of ${opts.perMinute} requests per minute exceeded; retry in ${headers["RateLimit-Reset"]} s.`, {
-          headers: { ...headers, "Retry-After": headers["RateLimit-Reset"] },
-        });
+        throw new ApiError("rate_limited", opts.refusal(headers["RateLimit-Reset"]), { headers: { ...headers, "Retry-After": headers["RateLimit-Reset"] } });
       }
     },
   };
+}
+
+/** The API's limit: requests per minute per key (or per client address). */
+export function createRateLimiter(opts: { perMinute: number; redis: Redis | null; prefix?: string; onStoreError?: (err: unknown) => void }): RateLimiter {
+  return createWindowLimiter({
+    points: opts.perMinute,
+    windowSeconds: 60,
+    redis: opts.redis,
+    prefix: opts.prefix ?? "patchbay:rl",
+    refusal: (wait) => `Rate limit of ${opts.perMinute} requests per minute exceeded; retry in ${wait} s.`,
+    onStoreError: opts.onStoreError,
+  });
 }

@@ -2,6 +2,7 @@ import type { Handler, HandlerContext } from "../dispatch/types.js";
 import { paged } from "../dispatch/types.js";
 import { withConnectionStatus } from "../domain/app-status.js";
 import { notFound } from "../errors.js";
+import { operatorAppSettings } from "../domain/operator-app-settings.js";
 import { callerOf } from "./caller-of.js";
 
 /** GET /apps: apps with the account's connection status. */
@@ -10,10 +11,19 @@ export const listApps: Handler<"listApps"> = async ({ query }, ctx) => {
   return paged({ items: await withConnectionStatus(ctx.services.db, callerOf(ctx).accountId, page.items), nextCursor: page.nextCursor });
 };
 
-/** GET /apps/{app}. */
+/** GET /apps/{app}: with what the operator set for it (never the client secret). */
 export const getApp: Handler<"getApp"> = async ({ path }, ctx) => {
   const [app] = await withConnectionStatus(ctx.services.db, callerOf(ctx).accountId, [appOrThrow(ctx, path.app)]);
-  return app;
+  const settings = await operatorAppSettings(ctx.services.db, app!.id);
+  return {
+    ...app!,
+    operator: {
+      configured: settings !== null,
+      oauthClient: Boolean(settings?.clientId && settings.clientSecret),
+      scopes: settings?.scopes ?? null,
+      baseUrlOverridden: Boolean(settings?.baseUrl),
+    },
+  };
 };
 
 export function appOrThrow(ctx: HandlerContext, id: string) {

@@ -13,8 +13,14 @@ import { connectApp } from "./connect.js";
 import { listRuns, requestApp, runTool } from "./calls.js";
 import { deleteConnection, listConnections } from "./connections.js";
 import { findTools, getTool, listTools } from "./tools.js";
-import { createTrigger, deleteTrigger, listTriggers, listTriggerTypes } from "./triggers.js";
-import { listEvents } from "./events.js";
+import { createTrigger, deleteTrigger, listTriggers, listTriggerTypes, updateTrigger } from "./triggers.js";
+import { listEvents, redeliverEvent } from "./events.js";
+import { signIn, signOut, signUp } from "../web/actions/accounts.js";
+import { createWebKey, revokeWebKey } from "../web/actions/keys.js";
+import { connectWebApp, disconnectWebConnection } from "../web/actions/connections.js";
+import { sendWebTestEvent } from "../web/actions/test-event.js";
+import { getAcpDiscovery, getAgentSite, getApiCatalog, getBuyProductsSkill, getLlmsTxt, getSignaturesDirectory, getUcpProfile, readAgentContent, searchAgentContent } from "./agent.js";
+import { createCustomConnector, deleteCustomConnector, listCustomConnectors, refreshCustomConnector } from "./custom-connectors.js";
 
 export const handlers: HandlerMap = {
   // Apps and the catalog
@@ -32,15 +38,18 @@ export const handlers: HandlerMap = {
   getTool,
   runTool,
   // Custom connectors
-  listCustomConnectors: notImplemented("listCustomConnectors"),
-  createCustomConnector: notImplemented("createCustomConnector"),
-  deleteCustomConnector: notImplemented("deleteCustomConnector"),
+  listCustomConnectors,
+  createCustomConnector,
+  deleteCustomConnector,
+  refreshCustomConnector,
   // Triggers and events
   listTriggerTypes,
   createTrigger,
   listTriggers,
+  updateTrigger,
   deleteTrigger,
   listEvents,
+  redeliverEvent,
   // Runs and the account
   listRuns,
   getMe,
@@ -48,16 +57,16 @@ export const handlers: HandlerMap = {
   getHealth,
   getOpenApiDocument,
   // Agent host
-  getAgentSite: notImplemented("getAgentSite"),
-  searchAgentContent: notImplemented("searchAgentContent"),
-  readAgentContent: notImplemented("readAgentContent"),
-  getLlmsTxt: notImplemented("getLlmsTxt"),
-  getApiCatalog: notImplemented("getApiCatalog"),
+  getAgentSite,
+  searchAgentContent,
+  readAgentContent,
+  getLlmsTxt,
+  getApiCatalog,
   getMcpServerCard,
-  getSignaturesDirectory: notImplemented("getSignaturesDirectory"),
-  getUcpProfile: notImplemented("getUcpProfile"),
-  getAcpDiscovery: notImplemented("getAcpDiscovery"),
-  getBuyProductsSkill: notImplemented("getBuyProductsSkill"),
+  getSignaturesDirectory,
+  getUcpProfile,
+  getAcpDiscovery,
+  getBuyProductsSkill,
   // Commerce
   listCommerceProducts: notImplemented("listCommerceProducts"),
   createUcpCheckoutSession: notImplemented("createUcpCheckoutSession"),
@@ -68,4 +77,13 @@ export const handlers: HandlerMap = {
   getAcpCheckoutSession: notImplemented("getAcpCheckoutSession"),
   completeAcpCheckoutSession: notImplemented("completeAcpCheckoutSession"),
   cancelAcpCheckoutSession: notImplemented("cancelAcpCheckoutSession"),
+  // Web pages' actions (session cookie + CSRF; src/web/web-door.ts)
+  signUp,
+  signIn,
+  signOut,
+  createWebKey,
+  revokeWebKey,
+  connectWebApp,
+  disconnectWebConnection,
+  sendWebTestEvent,
 };

@@ -5,7 +5,7 @@ import { ApiError } from "../errors.js";
 /** The handler of an operation whose feature is not built yet: 501 in the error shape, never a fake success. */
 export function notImplemented<Op extends OperationId>(operationId: Op): Handler<Op> {
   const handler: Handler<Op> = async () => {
-    throw new ApiError("not_implemented", `${operationId} is part of the API contract but not available on this server yet (see README, "Not yet available").`);
+    throw new ApiError("not_implemented", `${operationId} is part of the API contract but not available on this server yet (see the README, "Operations and permissions": the "Available" column).`);
   };
   pending.add(handler as Handler<OperationId>);
   return handler;

@@ -3,40 +3,56 @@ import { paged } from "../dispatch/types.js";
 import type { CatalogTool } from "../catalog/types.js";
 import { connectedAppIds } from "../domain/app-status.js";
 import { notFound } from "../errors.js";
+import type { CustomTool } from "../connectors/types.js";
+import { customTool, isCustomApp, listCustomTools } from "../connectors/list-custom-tools.js";
+import { findCustomTools } from "../connectors/find-custom-tools.js";
 import { appOrThrow } from "./apps.js";
 import { callerOf } from "./caller-of.js";
 
-/** A catalog tool as the API shows it: how it runs is reduced to its HTTP method and path. */
-export const toolView = (tool: CatalogTool) => ({
+/** A tool as the API shows it: how it runs is reduced to its HTTP method and path (none for an MCP server's tool). */
+export const toolView = (tool: CatalogTool | CustomTool) => ({
   name: tool.name,
   app: tool.app,
   description: tool.description,
   inputSchema: tool.inputSchema,
-  http: { method: tool.http.method, path: tool.http.path },
+  http: tool.http ? { method: tool.http.method, path: tool.http.path } : null,
   scopes: tool.scopes,
 });
 
-export function toolOrThrow(ctx: HandlerContext, name: string) {
-  const tool = ctx.services.catalog.getTool(name.toUpperCase());
+/** A catalog tool, or a custom tool of the caller's account. */
+export async function toolOrThrow(ctx: HandlerContext, name: string): Promise<CatalogTool | CustomTool> {
+  const tool = ctx.services.catalog.getTool(name.toUpperCase()) ?? (await customTool(ctx.services, callerOf(ctx).accountId, name));
   if (!tool) throw notFound("tool", name);
   return tool;
 }
 
 /** GET /tools?app=: an app's tools with their input schemas. */
 export const listTools: Handler<"listTools"> = async ({ query }, ctx) => {
+  if (query?.app && isCustomApp(query.app)) {
+    const page = await listCustomTools(ctx.services, callerOf(ctx).accountId, query.app, { limit: query.limit ?? 50, cursor: query.cursor });
+    if (!page) throw notFound("app", query.app);
+    return paged({ items: page.items.map(toolView), nextCursor: page.nextCursor });
+  }
   if (query?.app) appOrThrow(ctx, query.app);
   const page = ctx.services.catalog.listTools({ app: query?.app, limit: query?.limit ?? 50, cursor: query?.cursor });
   return paged({ items: page.items.map(toolView), nextCursor: page.nextCursor });
 };
 
 /** GET /tools/{tool}. */
-export const getTool: Handler<"getTool"> = async ({ path }, ctx) => toolView(toolOrThrow(ctx, path.tool));
+export const getTool: Handler<"getTool"> = async ({ path }, ctx) => toolView(await toolOrThrow(ctx, path.tool));
 
 /** POST /tools/find: tools ranked for a task in plain words; the account's connected apps first when relevant. */
 export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
-  if (body.app) appOrThrow(ctx, body.app);
-  const connectedApps = await connectedAppIds(ctx.services.db, callerOf(ctx).accountId);
-  const matches = ctx.services.catalog.findTools(body.task, { app: body.app, limit: body.limit ?? 10, connectedApps });
+  const accountId = callerOf(ctx).accountId;
+  const custom = body.app !== undefined && isCustomApp(body.app);
+  if (body.app && !custom) appOrThrow(ctx, body.app);
+  const limit = body.limit ?? 10;
+  const connectedApps = await connectedAppIds(ctx.services.db, accountId);
+  const mine = await findCustomTools(ctx.services, accountId, body.task, { app: body.app, limit, connectedApps });
+  if (custom && mine.length === 0 && !(await listCustomTools(ctx.services, accountId, body.app!, { limit: 1 }))) throw notFound("app", body.app!);
+  const catalog = custom ? [] : ctx.services.catalog.findTools(body.task, { app: body.app, limit, connectedApps });
+  // The account's own tools rank with the catalog's: both rankers scale scores to their best match.
+  const matches = [...mine, ...catalog].sort((a, b) => b.score - a.score).slice(0, limit);
   return {
     tools: matches.map((m) => ({ ...toolView(m.tool), description: shortDescription(m.tool.description), score: Math.round(m.score * 1000) / 1000, reasons: m.reasons })),
   };

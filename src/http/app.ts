@@ -1,6 +1,5 @@
-/** The Koa application: request context → errors → MCP door → JSON body → the REST door (the contract's paths). */
+/** The Koa application: request context → errors → MCP door → the agent door → the REST door (the contract's paths; it reads JSON bodies once a request is routed and admitted). */
 import Koa from "koa";
-import { bodyParser } from "@koa/bodyparser";
 import type { Logger } from "pino";
 import type { Backend } from "../contract/backend.js";
 import type { Dispatcher } from "../dispatch/dispatcher.js";
@@ -10,21 +9,22 @@ import { cors } from "./cors.js";
 import { requestContext } from "./request-context.js";
 import { restDoor } from "./rest-door.js";
 
-export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dispatcher; gate: Gate; proxy: boolean; mcp: Koa.Middleware; pages: Koa.Middleware; inbound: Koa.Middleware }): Koa {
+export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dispatcher; gate: Gate; proxy: boolean; mcp: Koa.Middleware; pages: Koa.Middleware; web: Koa.Middleware; inbound: Koa.Middleware; agent: Koa.Middleware }): Koa {
   const app = new Koa({ proxy: deps.proxy });
   app.silent = true;
   app.use(requestContext(deps.log));
   app.use(errorHandler);
   app.use(cors);
   app.use(deps.pages); // HTML pages (sign-in links) with their own form parsing
+  app.use(deps.web); // the web pages and their form actions (session cookie + CSRF), onto the same dispatcher
   app.use(deps.mcp); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
   app.use(deps.inbound); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body
-  app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "1mb", encoding: "utf-8" }));
   app.use(async (ctx, next) => {
     // The MCP convention's card location is an alias of the well-known one.
     if (ctx.path === "/mcp/server-card" || ctx.path === "/mcp/server-card.json") ctx.path = "/.well-known/mcp/server-card.json";
     await next();
   });
+  app.use(deps.agent); // the agent host: its operations and public pages, rate limited per client, Web Bot Auth
   app.use(restDoor(deps.backend, deps.dispatcher, deps.gate));
   return app;
 }

@@ -27,6 +27,22 @@ function fromHttpError(err: { status?: number; type?: string; message?: string }
   return null;
 }
 
+/**
+ * Why reading a JSON body failed. The parser inflates gzip, deflate and br bodies (the 1 MB limit applies to the
+ * inflated bytes, so a decompression bomb is a 413); a body that does not decode as its Content-Encoding says
+ * makes zlib throw a plain error, which is the client's fault, not ours.
+ */
+export function bodyError(err: unknown, contentEncoding: string): ApiError {
+  const shown = contentEncoding.slice(0, 40);
+  const { status, message } = err as { status?: number; message?: string };
+  if (status === 415 && /Content-Encoding/i.test(message ?? "")) {
+    return new ApiError("unsupported_media_type", `Content-Encoding ${shown} is not supported: send the body as is, or compressed with gzip, deflate or br.`);
+  }
+  const known = toApiError(err);
+  if (known) return known;
+  return new ApiError("invalid_request", `The request body does not decode as its Content-Encoding (${shown}) says: send it compressed that way, or without the header.`);
+}
+
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err && typeof err === "object") return fromHttpError(err as never);

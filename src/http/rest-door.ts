@@ -1,6 +1,7 @@
 /**
  * The REST door: every path of the contract, routed by openapi-backend to the dispatcher by operationId.
- * Order: route (404 / 405) → admit (401 / 429) → validate (400 naming the field) → dispatch (403, handler).
+ * Order: route (404 / 405) → admit (401 / 429) → permission (403) → content (400 / 415) → body (400, 413) →
+ * validate (400 naming the field) → handler.
  */
 import type Koa from "koa";
 import type { ErrorObject } from "ajv";
@@ -8,17 +9,22 @@ import { operations, type OperationId } from "../../generated/operations.gen.ts"
 import type { Backend } from "../contract/backend.js";
 import type { Dispatcher } from "../dispatch/dispatcher.js";
 import type { Gate } from "../gate/admit.js";
-import { keyFromHeader } from "../gate/admit.js";
+import { keyFromRequest } from "../gate/admit.js";
 import { ApiError } from "../errors.js";
+import { checkContent } from "./check-content.js";
+import { jsonBodyReader } from "./read-json-body.js";
+import { checkPathParams } from "./path-params.js";
+import { gateFor } from "./unmetered.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-export function restDoor(backend: Backend, dispatcher: Dispatcher, gate: Gate): Koa.Middleware {
+export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: Gate): Koa.Middleware {
+  const readBody = jsonBodyReader();
   return async (ctx) => {
-    const req = { method: ctx.method, path: ctx.path, query: { ...ctx.query } as Record<string, string | string[]>, headers: ctx.headers as Record<string, string | string[]>, body: ctx.request.body };
+    const req = { method: ctx.method, path: ctx.path, query: { ...ctx.query } as Record<string, string | string[]>, headers: ctx.headers as Record<string, string | string[]>, body: undefined as unknown };
     const operation = backend.router.matchOperation(req);
     if (!operation) {
-      if (ctx.path.startsWith("/api/")) ctx.set((await gate.admit({ key: null, needsKey: false, client: ctx.ip })).headers);
+      if (ctx.path.startsWith("/api/")) ctx.set((await meteredGate.admit({ key: null, needsKey: false, client: ctx.ip })).headers);
       const allowed = METHODS.filter((method) => backend.router.matchOperation({ ...req, method }));
       if (allowed.length) {
         throw new ApiError("method_not_allowed", `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(", ")}.`, { headers: { Allow: allowed.join(", ") } });
@@ -27,13 +33,16 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, gate: Gate): 
     }
     const operationId = operation.operationId as OperationId;
     const info = operations[operationId];
-    const admission = await gate.admit({ key: info.authenticated ? keyFromHeader(ctx.get("Authorization") || undefined) : null, needsKey: info.authenticated, client: ctx.ip });
+    const gate = gateFor(operation, meteredGate);
+    const admission = await gate.admit({ key: info.authenticated ? keyFromRequest(ctx.req) : null, needsKey: info.authenticated, client: ctx.ip });
     ctx.set(admission.headers);
     ctx.state.caller = admission.caller;
+    dispatcher.authorize(operationId, admission.caller);
 
-    if (ctx.request.length && !ctx.is("application/json", "application/*+json")) {
-      throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
-    }
+    checkContent(ctx);
+    checkPathParams(operation.path, ctx.path);
+    await readBody(ctx);
+    req.body = ctx.request.body;
     const validation = backend.validateRequest(req, operation);
     if (!validation.valid) throw new ApiError("invalid_request", describeErrors(validation.errors ?? []));
     const parsed = backend.router.parseRequest(req, operation);

@@ -13,7 +13,9 @@ export function allowedHosts(urls: () => string[], listening: () => { port: numb
 
 /** null when the request may go on, else the reason to refuse it with 403. */
 export function checkHostAndOrigin(host: string | undefined, origin: string | undefined, allowed: Set<string>): string | null {
-  if (!host || !allowed.has(host.toLowerCase())) return `Invalid Host header: ${host ?? "(none)"}`;
+  if (!host || !allowed.has(host.toLowerCase())) {
+    return `Invalid Host header: ${host ?? "(none)"}. This MCP server answers for ${[...allowed].join(", ")}; behind a proxy or on another name, set PATCHBAY_BASE_URL to the address clients use.`;
+  }
   if (origin) {
     let originHost: string;
     try {

@@ -1,87 +1,154 @@
 /**
- * One HTTP request to a user-given URL, through the guard: http(s) only, the host's addresses checked after DNS
- * resolution (loopback, private and link-local refused unless allowed), redirects never followed, a deadline on the
- * whole exchange, and only the start of the answer read. Every request to a user-supplied URL goes through here.
+ * The service's one HTTP client: every request Patchbay makes to the outside world (connected apps' APIs, identity
+ * probes, OAuth token endpoints, provider webhook registrations, polling, webhook deliveries) goes through
+ * `sendOutbound`, so the guard is enforced in one place:
+ * - http(s) only; a host that is an IP literal or a local name (localhost, *.local, ...) is judged before anything
+ *   is sent; a name is judged on the very addresses the socket connects to (the lookup runs at connect time, so a
+ *   name cannot pass a check and then resolve elsewhere: no DNS-rebinding window);
+ * - redirects are never followed (a 3xx is returned as it is);
+ * - one deadline covers the whole exchange, connect to last body byte, so an upstream that stalls or drips fails;
+ * - the answer is read up to a size limit (fail or truncate).
+ * `allowPrivate` lifts the address rule (PATCHBAY_ALLOW_PRIVATE_NETWORK=true, or an address the operator set).
  */
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
-import { blockedKind } from "./blocked-address.js";
+import { blockedHost } from "./blocked-address.js";
 import { guardedLookup } from "./guarded-lookup.js";
 import { RefusedAddress } from "./refused-address.js";
 
 export interface OutboundRequest {
-  url: string;
+  url: string | URL;
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   timeoutMs: number;
-  /** PATCHBAY_ALLOW_PRIVATE_NETWORK: let the request reach loopback, private and link-local addresses. */
+  /** Let the request reach loopback, private and link-local addresses. */
   allowPrivate: boolean;
+  /** Read at most this many bytes of the answer (default 1 kB). */
+  maxBodyBytes?: number;
+  /** Past `maxBodyBytes`: "truncate" keeps the start (default), "fail" rejects with reason "too_large". */
+  onTooLarge?: "truncate" | "fail";
+  /**
+   * Hand the answer back as a stream once its status line and headers arrive (an MCP server's event stream):
+   * `timeoutMs` then covers connect to headers only, and the caller reads, bounds and ends the body.
+   */
+  stream?: boolean;
+  /** Aborts the request (and a streamed answer). */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
   status: number;
+  statusText: string;
   headers: http.IncomingHttpHeaders;
-  /** The first kilobyte of the answer, for messages. */
-  bodyStart: string;
+  /** The answer's bytes (up to `maxBodyBytes`). */
+  body: Buffer;
+  /** The body was cut at `maxBodyBytes`. */
+  truncated: boolean;
+  /** With `stream: true`: the answer's body, unread (`body` is then empty). */
+  stream?: http.IncomingMessage;
 }
 
-/** Why a request got no answer: "timeout", "refused_address", or "connection" (DNS, refused, reset, TLS). */
+export type OutboundFailureReason = "timeout" | "refused_address" | "connection" | "too_large" | "invalid_request";
+
+/** Why a request got no (whole) answer. `status` is set when the failure came after the status line. */
 export class OutboundFailure extends Error {
   constructor(
-    readonly reason: "timeout" | "refused_address" | "connection",
+    readonly reason: OutboundFailureReason,
     message: string,
+    readonly status?: number,
   ) {
     super(message);
     this.name = "OutboundFailure";
   }
 }
 
-const BODY_START_BYTES = 1024;
-const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }) };
+const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: "lifo" as const };
+/** Guarded and unguarded requests never share a pooled socket (one to a private address must not be reused by a guarded call). */
+const agents = {
+  guarded: { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) },
+  open: { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) },
+};
 
 export function sendOutbound(req: OutboundRequest): Promise<OutboundResponse> {
-  const url = new URL(req.url);
-  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new OutboundFailure("connection", `only http and https URLs can be called, not ${url.protocol}`));
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const literalKind = isIP(host) && !req.allowPrivate ? blockedKind(host) : null;
-  if (literalKind) return Promise.reject(new OutboundFailure("refused_address", new RefusedAddress(host, host, literalKind).message));
+  let url: URL;
+  try {
+    url = typeof req.url === "string" ? new URL(req.url) : req.url;
+  } catch {
+    return Promise.reject(new OutboundFailure("invalid_request", `not a valid URL: '${String(req.url).slice(0, 200)}'`));
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new OutboundFailure("invalid_request", `only http and https URLs can be called, not ${url.protocol}`));
+  if (!req.allowPrivate) {
+    const kind = blockedHost(url.hostname);
+    if (kind) return Promise.reject(new OutboundFailure("refused_address", new RefusedAddress(url.hostname, url.hostname, kind).message));
+  }
+  const maxBytes = req.maxBodyBytes ?? 1024;
 
   return new Promise((resolve, reject) => {
-    const transport = url.protocol === "https:" ? https : http;
-    const request = transport.request(url, {
-      method: req.method,
-      headers: { ...req.headers, ...(req.body !== undefined ? { "content-length": String(Buffer.byteLength(req.body)) } : {}) },
-      agent: agents[url.protocol as "http:" | "https:"],
-      ...(req.allowPrivate ? {} : { lookup: guardedLookup as never }),
-    });
-    const timer = setTimeout(() => request.destroy(new OutboundFailure("timeout", `timed out: no answer within ${req.timeoutMs / 1000} s`)), req.timeoutMs);
-    request.on("error", (err) => {
+    const protocol = url.protocol as "http:" | "https:";
+    const transport = protocol === "https:" ? https : http;
+    const headers: Record<string, string> = { ...req.headers };
+    if (req.body !== undefined) headers["content-length"] = String(Buffer.byteLength(req.body));
+    let request: http.ClientRequest;
+    try {
+      request = transport.request(url, {
+        method: req.method,
+        headers,
+        agent: req.allowPrivate ? agents.open[protocol] : agents.guarded[protocol],
+        ...(req.allowPrivate ? {} : { lookup: guardedLookup as never }),
+      });
+    } catch (err) {
+      // Node refuses header names and values that are not valid HTTP (a ':authority' name, a CR in a value).
+      return reject(new OutboundFailure("invalid_request", (err as Error).message));
+    }
+    let settled = false;
+    const fail = (err: OutboundFailure) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      reject(asFailure(err));
-    });
+      request.destroy();
+      reject(err);
+    };
+    const timer = setTimeout(() => fail(new OutboundFailure("timeout", `timed out: no whole answer within ${req.timeoutMs / 1000} s`)), req.timeoutMs);
+    if (req.signal?.aborted) return fail(new OutboundFailure("connection", "aborted by the caller"));
+    req.signal?.addEventListener("abort", () => (settled ? request.destroy() : fail(new OutboundFailure("connection", "aborted by the caller"))), { once: true });
+    request.on("error", (err) => fail(asFailure(err)));
     request.on("response", (res) => {
+      if (req.stream) {
+        settled = true;
+        clearTimeout(timer);
+        return resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: res.headers, body: Buffer.alloc(0), truncated: false, stream: res });
+      }
       const chunks: Buffer[] = [];
       let size = 0;
+      let truncated = false;
       res.on("data", (chunk: Buffer) => {
-        if (size < BODY_START_BYTES) chunks.push(chunk);
+        if (truncated) return;
+        if (size + chunk.length > maxBytes) {
+          if (req.onTooLarge === "fail") return fail(new OutboundFailure("too_large", `the answer is larger than ${maxBytes} bytes`, res.statusCode));
+          chunks.push(chunk.subarray(0, maxBytes - size));
+          size = maxBytes;
+          truncated = true;
+          return;
+        }
+        chunks.push(chunk);
         size += chunk.length;
       });
-      res.on("error", (err) => {
-        clearTimeout(timer);
-        reject(asFailure(err));
-      });
+      res.on("aborted", () => fail(new OutboundFailure("connection", "the connection closed before the whole answer arrived", res.statusCode)));
+      res.on("error", (err) => fail(asFailure(err, res.statusCode)));
       res.on("end", () => {
+        if (settled) return;
+        if (!res.complete) return fail(new OutboundFailure("connection", "the connection closed before the whole answer arrived", res.statusCode));
+        settled = true;
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bodyStart: Buffer.concat(chunks).subarray(0, BODY_START_BYTES).toString("utf8") });
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: res.headers, body: Buffer.concat(chunks, size), truncated });
       });
     });
     request.end(req.body);
   });
 }
 
-function asFailure(err: Error & { code?: string }): OutboundFailure {
+function asFailure(err: Error & { code?: string }, status?: number): OutboundFailure {
   if (err instanceof OutboundFailure) return err;
   if (err instanceof RefusedAddress) return new OutboundFailure("refused_address", err.message);
   const known: Record<string, string> = {
@@ -92,6 +159,14 @@ function asFailure(err: Error & { code?: string }): OutboundFailure {
     EHOSTUNREACH: "host unreachable",
     ENETUNREACH: "network unreachable",
     ETIMEDOUT: "connection timed out",
+    EPIPE: "connection closed",
+    HPE_INVALID_CONSTANT: "the answer is not valid HTTP",
+    HPE_INVALID_HEADER_TOKEN: "the answer is not valid HTTP",
+    ERR_TLS_CERT_ALTNAME_INVALID: "the TLS certificate does not match the host",
+    DEPTH_ZERO_SELF_SIGNED_CERT: "the TLS certificate is self-signed",
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the TLS certificate cannot be verified",
+    CERT_HAS_EXPIRED: "the TLS certificate has expired",
   };
-  return new OutboundFailure("connection", err.code && known[err.code] ? `${known[err.code]} (${err.code})` : err.message);
+  const message = err.code && known[err.code] ? `${known[err.code]} (${err.code})` : err.message === "aborted" ? "the connection closed before the whole answer arrived" : err.message;
+  return new OutboundFailure("connection", message, status);
 }

@@ -6,7 +6,7 @@ export class RefusedAddress extends Error {
     readonly kind: string,
   ) {
     const where = host === address ? address : `${host} (${address})`;
-    super(`refused to connect to ${where}: it is a ${kind} address, and requests to loopback, private and link-local addresses are blocked (set PATCHBAY_ALLOW_PRIVATE_NETWORK=true to allow them)`);
+    super(`refused to connect to ${where}: it is ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} address, and requests to loopback, private and link-local addresses are blocked (set PATCHBAY_ALLOW_PRIVATE_NETWORK=true to allow them)`);
     this.name = "RefusedAddress";
   }
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { rootDir } from "../../src/db/paths.js";
+import { testCatalogDir } from "../helpers/catalog-dir.js";
 import { startTestServer, usingPostgres, type TestServer } from "../helpers/server.js";
 import { deriveSecrets } from "../../src/crypto/secrets.js";
 import { migrate } from "../../src/db/migrate.js";
@@ -22,6 +25,18 @@ describe("data", () => {
 
   it("applies each migration once: a second run applies nothing", async () => {
     expect(await migrate(databaseTarget(server.databaseUrl))).toEqual([]);
+  });
+
+  it("lets the CLI work on the database while the server has it open: a key it revokes is refused on the next request", async () => {
+    const { key, keyId } = await server.newAccount();
+    expect((await server.call("GET", "/api/v1/me", { key })).status).toBe(200);
+    const env = { ...process.env, PATCHBAY_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl, PATCHBAY_CATALOG_DIR: testCatalogDir, REDIS_URL: "" };
+    const revoke = spawnSync(process.execPath, [join(rootDir, "bin/patchbay.js"), "key", "revoke", keyId], { env, encoding: "utf8" });
+    expect(revoke.stderr).not.toMatch(/in use|locked|busy/i);
+    expect(revoke.status).toBe(0);
+    const res = await server.call("GET", "/api/v1/me", { key });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/revoked/);
   });
 
   it("creates the server secret in the data dir, readable only by its owner", async () => {

@@ -77,6 +77,8 @@ export async function startTestServer(
     REDIS_URL: process.env.REDIS_URL ?? "",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     PATCHBAY_REDIS_PREFIX: `test-${randomBytes(4).toString("hex")}`,
+    // The agent endpoints allow 1 request per second per client; tests that are not about that limit call faster.
+    PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1000",
     ...env,
   });
   const service = await startService(config, { logStream: opts.logStream }).catch(async (err) => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSdk, distDir } from "../../scripts/sdk-build.js";
+import { withSdkDist } from "../helpers/sdk-dist-lock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 type Sdk = typeof import("../../sdk/js/src/index.js");
@@ -23,8 +24,10 @@ const receiver = createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  await buildSdk();
-  sdk = (await import(pathToFileURL(join(distDir, "index.mjs")).href)) as Sdk;
+  await withSdkDist(async () => {
+    await buildSdk();
+    sdk = (await import(pathToFileURL(join(distDir, "index.mjs")).href)) as Sdk;
+  });
   server = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true" });
   patchbay = new sdk.Patchbay({ apiKey: (await server.newAccount()).key, baseUrl: server.url });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));

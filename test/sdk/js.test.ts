@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSdk, distDir, sdkDir } from "../../scripts/sdk-build.js";
+import { withSdkDist } from "../helpers/sdk-dist-lock.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 type Sdk = typeof import("../../sdk/js/src/index.js");
@@ -17,13 +18,17 @@ type Sdk = typeof import("../../sdk/js/src/index.js");
 let sdk: Sdk;
 let server: TestServer;
 let patchbay: InstanceType<Sdk["Patchbay"]>;
+/** Two TypeScript compiler runs: ~10 s on an idle machine, much more on 2 busy cores; no timing is asserted. */
+const TYPE_CHECK_TIMEOUT_MS = 300_000;
 /** Any tool name: the run test answers from a stub. */
 const TOOL = "GITHUB_GET_THE_AUTHENTICATED_USER";
 
 beforeAll(async () => {
-  const sizes = await buildSdk();
-  console.log(sizes.map((s) => `${s.file}: ${s.bytes} B raw, ${s.gzipBytes} B gzip`).join("; "));
-  sdk = (await import(pathToFileURL(join(distDir, "index.mjs")).href)) as Sdk;
+  await withSdkDist(async () => {
+    const sizes = await buildSdk();
+    console.log(sizes.map((s) => `${s.file}: ${s.bytes} B raw, ${s.gzipBytes} B gzip`).join("; "));
+    sdk = (await import(pathToFileURL(join(distDir, "index.mjs")).href)) as Sdk;
+  });
   server = await startTestServer();
   patchbay = new sdk.Patchbay({ apiKey: (await server.newAccount()).key, baseUrl: server.url });
 });
@@ -173,6 +178,27 @@ describe("tools", () => {
     expect(new Set(openai.map((d) => d.function.name)).size).toBe(toolCount);
   });
 
+  it("rejects a bad limit and a call with neither app nor task", async () => {
+    await expect(patchbay.tools.definitions({ app: "github", format: "openai", limit: 0 })).rejects.toThrow(/limit must be a whole number/);
+    await expect(patchbay.tools.definitions({ format: "openai" })).rejects.toThrow(/Give app .* or task/);
+  });
+
+  it("keeps at most `limit` definitions and says so: total and truncated", async () => {
+    const { toolCount } = await patchbay.apps.get("github");
+    const some = await patchbay.tools.definitions({ app: "github", format: "openai", limit: 128 });
+    expect(some).toHaveLength(128);
+    expect([some.total, some.truncated]).toEqual([toolCount, true]);
+    expect(Object.keys(some)).toHaveLength(128); // total and truncated do not show up as entries
+  });
+
+  it("picks the best tools for a task with `task`", async () => {
+    const best = await patchbay.tools.definitions({ app: "github", format: "anthropic", task: "create an issue", limit: 5 });
+    expect(best.length).toBeLessThanOrEqual(5);
+    expect(best.map((d) => d.name)).toContain("GITHUB_ISSUES_CREATE");
+    const all = await patchbay.tools.definitions({ app: "github", format: "openai" });
+    expect([all.total, all.truncated]).toEqual([all.length, false]);
+  });
+
   it("rejects an unknown definition format", async () => {
     await expect(patchbay.tools.definitions({ app: "github", format: "gemini" as "openai" })).rejects.toThrow(/Unknown tool definition format/);
   });
@@ -281,7 +307,7 @@ describe("the package", () => {
   });
 
   it("loads with require() and offers the same API", async () => {
-    const cjs = createRequire(import.meta.url)(join(distDir, "index.cjs")) as Sdk;
+    const cjs = await withSdkDist(async () => createRequire(import.meta.url)(join(distDir, "index.cjs")) as Sdk);
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(sdk).sort());
     const me = await new cjs.Patchbay({ apiKey: (await server.newAccount()).key, baseUrl: server.url }).me();
     expect(me.id).toMatch(/^acct_/);
@@ -312,18 +338,40 @@ p.tools.find("x", { nope: 1 });
       expect(examples.length).toBeGreaterThanOrEqual(5);
       for (const [i, code] of examples.entries()) await writeFile(join(dir, `readme-${i}.mts`), `${code}\nexport {};\n`);
       const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
-      const common = ["--noEmit", "--strict", "--skipLibCheck", "false", "--target", "ES2022", "--lib", "ES2022,DOM,DOM.Iterable"];
+      const common = ["--noEmit", "--strict", "--skipLibCheck", "false", "--skipDefaultLibCheck", "--target", "ES2022", "--lib", "ES2022,DOM,DOM.Iterable"];
       const compile = (extra: string[], files: string[]) =>
         execFileSync(process.execPath, [tsc, ...common, ...extra, ...files.map((f) => join(dir, f))], { cwd: dir, stdio: "pipe" });
-      compile(["--module", "NodeNext", "--moduleResolution", "NodeNext"], ["esm.mts"]);
-      compile(["--module", "NodeNext", "--moduleResolution", "NodeNext"], ["cjs.cts"]);
-      compile(["--module", "ESNext", "--moduleResolution", "Bundler"], ["esm.mts"]);
+      // Two compiler runs, not one per file: each run loads the DOM and ES libraries again (seconds on a busy machine);
+      // the SDK's own .d.ts files are checked (skipLibCheck false), TypeScript's bundled lib files are not.
+      // Under NodeNext, .mts compiles as ESM and .cts as CommonJS in the same run.
       const nodeTypes = ["--types", "node", "--typeRoots", join(process.cwd(), "node_modules/@types")];
-      compile(["--module", "NodeNext", "--moduleResolution", "NodeNext", ...nodeTypes], examples.map((_, i) => `readme-${i}.mts`));
+      compile(["--module", "NodeNext", "--moduleResolution", "NodeNext", ...nodeTypes], ["esm.mts", "cjs.cts", ...examples.map((_, i) => `readme-${i}.mts`)]);
+      compile(["--module", "ESNext", "--moduleResolution", "Bundler"], ["esm.mts"]);
     } catch (error) {
       throw new Error(String((error as { stdout?: Buffer }).stdout ?? error));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, TYPE_CHECK_TIMEOUT_MS);
+});
+
+describe("installing from the repository", () => {
+  // In this file, not its own: the install's `prepare` rebuilds sdk/js/dist, which the tests above load.
+  it("npm install <repo>/sdk/js in a fresh project builds dist (prepare) and gives ESM, CommonJS and types", async () => {
+    const project = await mkdtemp(join(tmpdir(), "patchbay-sdk-install-"));
+    try {
+      await writeFile(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+      await withSdkDist(async () => {
+        await rm(distDir, { recursive: true, force: true }); // as on a fresh clone: only `prepare` can make it
+        execFileSync("npm", ["install", sdkDir, "--no-audit", "--no-fund", "--offline"], { cwd: project, stdio: "pipe" });
+      });
+      const installed = join(project, "node_modules/@patchbay/sdk");
+      for (const file of ["index.mjs", "index.cjs", "index.d.ts"]) expect((await readFile(join(installed, "dist", file), "utf8")).length).toBeGreaterThan(0);
+      const esm = execFileSync(process.execPath, ["--input-type=module", "-e", 'import { VERSION, Patchbay } from "@patchbay/sdk"; console.log(VERSION, typeof Patchbay)'], { cwd: project, encoding: "utf8" });
+      const cjs = execFileSync(process.execPath, ["-e", 'const { VERSION, webhooks } = require("@patchbay/sdk"); console.log(VERSION, typeof webhooks.verify)'], { cwd: project, encoding: "utf8" });
+      expect([esm.trim(), cjs.trim()]).toEqual(["1.0.0 function", "1.0.0 function"]);
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  }, TYPE_CHECK_TIMEOUT_MS);
 });

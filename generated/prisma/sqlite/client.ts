@@ -96,3 +96,14 @@ export type Run = Prisma.RunModel
  * 
  */
 export type CheckoutSession = Prisma.CheckoutSessionModel
+/**
+ * Model WebSession
+ * A signed-in browser (web pages). The cookie holds a random token; only its keyed fingerprint is stored.
+ * Revoked at sign-out (or by deleting the row); a new one is made at every sign-in.
+ */
+export type WebSession = Prisma.WebSessionModel
+/**
+ * Model SignInFailure
+ * A failed sign-in, counted per subject (`account:<fingerprint of the e-mail>` or `address:<ip>`) to throttle guessing.
+ */
+export type SignInFailure = Prisma.SignInFailureModel

@@ -13,10 +13,12 @@ export type {
   ToolDefinition,
   ToolDefinitionFormat,
 } from "./tool-definitions.js";
+export type { DefinitionOptions, ToolDefinitions } from "./resources/tools.js";
 export type {
   ApiAccount as Account,
   ApiApp as App,
   ApiAppWithStatus as AppWithStatus,
+  ApiAppDetail as AppDetail,
   ApiAppRequest as AppRequest,
   ApiAppResponse as AppResponse,
   ApiConnectLink as ConnectLink,

@@ -77,6 +77,34 @@ class App(TypedDict):
     """The API's documentation, when known."""
 
 
+class AppDetail(TypedDict):
+    """One app with the account's connection status and what the operator set for it."""
+    id: str
+    """Lowercase slug: `github`, `googlecalendar`, `azure_network`. Stable."""
+    name: str
+    """Display name."""
+    description: str
+    """What the app is, in a sentence or two."""
+    categories: List[str]
+    """Categories, e.g. `developer_tools`, `email`."""
+    baseUrl: str
+    """The base URL its API is called at."""
+    auth: List[AuthMethod]
+    """The ways to sign in, in order of preference."""
+    toolCount: int
+    """How many tools (operations) the app has."""
+    logoUrl: Optional[str]
+    """A logo, when the description has one."""
+    docsUrl: Optional[str]
+    """The API's documentation, when known."""
+    connectionStatus: ConnectionState
+    """Whether the account can use the app now."""
+    connectionCount: int
+    """How many connections the account has to the app (any status)."""
+    operator: OperatorAppSettings
+    """What the operator of this server set for the app."""
+
+
 class AppRequest(TypedDict):
     """A call to a connected app's own API."""
     method: HttpMethod
@@ -208,6 +236,12 @@ class CustomConnector(TypedDict):
     """Whether a key is stored (it is never shown)."""
     toolCount: int
     """How many tools it offers."""
+    transport: Optional[Literal["streamable_http", "sse"]]
+    """mcp: the transport the server speaks, `streamable_http` or `sse`; rest: null."""
+    skipped: List[SkippedItem]
+    """Operations (rest) or tools (mcp) that did not become tools, with the reason (at most 100 listed)."""
+    refreshedAt: str
+    """When its tools were last read from the server or the description."""
     createdAt: str
     """When it was added."""
 
@@ -215,7 +249,7 @@ class CustomConnector(TypedDict):
 class DeliveryAttempt(TypedDict):
     """One attempt to deliver an event."""
     number: int
-    """1, 2 or 3."""
+    """1, 2 or 3 for the first round; each redelivery (`POST /events/{id}/redeliver`) continues the count with up to three more (4, 5, 6, ...)."""
     at: str
     """When it was made."""
     status: Optional[int]
@@ -261,9 +295,21 @@ class McpConnectorCreate(TypedDict):
     name: str
     """A name for the connector; its tools are named `<NAME>_<TOOL>`."""
     url: str
-    """The MCP server's Streamable HTTP endpoint (http or https)."""
+    """The MCP server's endpoint (http or https): Streamable HTTP, or the older HTTP+SSE transport (tried when Streamable HTTP is refused)."""
     key: NotRequired[str]
     """A secret sent as `Authorization: Bearer <key>` to that server. Stored encrypted, never shown again."""
+
+
+class OperatorAppSettings(TypedDict):
+    """What the operator of this server set for an app (`patchbay app configure`). Never the client secret."""
+    configured: bool
+    """Whether the operator set anything for this app; false: it is used as its published description says."""
+    oauthClient: bool
+    """Whether an OAuth client (id and secret) is set; OAuth sign-in needs one (`app_not_configured` otherwise)."""
+    scopes: Optional[List[str]]
+    """The scopes asked for instead of the catalog's defaults, when the operator set them."""
+    baseUrlOverridden: bool
+    """Whether the operator replaced the app's API address (a self-hosted edition, a regional API, a stand-in)."""
 
 
 class RestConnectorCreate(TypedDict):
@@ -271,13 +317,18 @@ class RestConnectorCreate(TypedDict):
     name: str
     """A name for the connector; its tools are named `<NAME>_<ACTION>`."""
     spec: Union[Dict[str, Any], str]
-    """The OpenAPI 3 or Swagger 2 description, as a JSON object or as JSON/YAML text."""
+    """The description: Swagger 2.0, OpenAPI 3.0 or 3.1, as a JSON object or as JSON/YAML text; at most 1 MB (the
+request size limit) and
+2,000 operations. `$ref`s within the document are resolved; references to other files are not followed.
+Operations that cannot be compiled are skipped and listed in `skipped`; a description that is not valid is a
+400 naming where it is wrong (a JSON pointer)."""
     base: NotRequired[str]
     """The base URL to call; default: the description's first server."""
     key: NotRequired[str]
     """A secret for that API. Stored encrypted, never shown again."""
     keyIn: NotRequired[str]
-    """Where the key goes: `bearer` (default), `basic`, `header:<Name>` or `query:<name>`."""
+    """Where the key goes: `bearer`, `basic` (the key is `user:password`), `header:<Name>` or `query:<name>`. Default:
+where the description's security scheme says, else `bearer`."""
 
 
 class Run(TypedDict):
@@ -334,6 +385,14 @@ class RunToolRequest(TypedDict):
     """The tool's input, per its `inputSchema`."""
     connection: NotRequired[str]
     """The id of the connection to use; default: the newest active connection to the tool's app."""
+
+
+class SkippedItem(TypedDict):
+    """A part of the server's description that did not become a tool, and why."""
+    item: str
+    """rest: `METHOD /path` (a JSON pointer when the operation cannot be read at all); mcp: the server's tool name."""
+    reason: str
+    """Why it was skipped."""
 
 
 class Tool(TypedDict):
@@ -402,6 +461,8 @@ class Trigger(TypedDict):
     """The connection it watches through."""
     status: Literal["active", "failed"]
     """`active`, or `failed` when the provider registration stopped working."""
+    enabled: bool
+    """False while paused (`PATCH /triggers/{id}`): events are still received and stored, as `skipped`, and not delivered; polling waits."""
     createdAt: str
     """When it was made."""
 
@@ -434,6 +495,16 @@ class TriggerType(TypedDict):
 class TriggerTypes(TypedDict):
     """The event kinds of an app."""
     triggers: List[TriggerType]
+
+
+class TriggerUpdate(TypedDict):
+    """What to change on a trigger; at least one field."""
+    webhookUrl: NotRequired[str]
+    """Where events are delivered from now on (http or https); events already delivered or failed stay as they are."""
+    enabled: NotRequired[bool]
+    """`false` pauses the trigger: events are still stored (as `skipped`, not delivered) and inbound webhooks still answer 2xx; polling waits. `true` resumes; events stored while paused are not replayed (`POST /events/{id}/redeliver` sends one again)."""
+    name: NotRequired[str]
+    """A new name; generic webhook triggers only (a typed trigger's name comes from its type and config)."""
 
 
 class TypedTriggerCreate(TypedDict):

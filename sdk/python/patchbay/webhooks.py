@@ -21,7 +21,7 @@ _SIGNATURE = re.compile(r"sha256=[0-9a-f]{64}")
 _TIMESTAMP = re.compile(r"[0-9]{1,12}")
 
 
-def _bytes(body: Union[bytes, bytearray, str]) -> bytes:
+def _bytes(body: Union[bytes, bytearray, memoryview, str]) -> bytes:
     return body.encode("utf-8") if isinstance(body, str) else bytes(body)
 
 
@@ -59,6 +59,12 @@ def verify(raw_body: Union[bytes, bytearray, str], headers: Mapping[str, Any], s
         PatchbayError: code ``invalid_signature`` for a missing or malformed header, a timestamp too old or too
             far in the future, or a signature that does not match (compared in constant time).
     """
+    if not isinstance(raw_body, (bytes, bytearray, memoryview, str)):
+        raise TypeError(
+            f"webhooks.verify needs the raw request body (bytes or str, exactly as received), got {type(raw_body).__name__}: "
+            "the signature covers the bytes sent, which a parsed body no longer has. In Flask: request.get_data(); "
+            "in Django: request.body; in FastAPI/Starlette: await request.body()."
+        )
     if not secret:
         raise _reject("No signing secret given.")
     timestamp = _header(headers, TIMESTAMP_HEADER)

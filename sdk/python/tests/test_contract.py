@@ -39,10 +39,13 @@ SAMPLE_ARGS: Dict[str, Tuple[tuple, dict]] = {
     "tools.run": (("GITHUB_GET_THE_AUTHENTICATED_USER", {}), {}),
     "custom_connectors.create": ((), {"name": "demo", "url": "https://mcp.example.com/mcp"}),
     "custom_connectors.delete": (("cc_1",), {}),
+    "custom_connectors.refresh": (("cc_1",), {}),
     "triggers.types": ((), {"app": "github"}),
     "triggers.create": ((), {"source": "webhook", "name": "demo"}),
+    "triggers.update": (("trg_1",), {"enabled": False}),
     "triggers.delete": (("trg_1",), {}),
     "events.list": ((), {"trigger": "trg_1"}),
+    "events.redeliver": (("evt_1",), {}),
 }
 
 

@@ -65,6 +65,35 @@ class LiveTest(unittest.TestCase):
         self.skipTest("every candidate operation is built: nothing answers 501 any more")
 
     # Then what works.
+    def test_custom_connector_lifecycle_against_the_server_itself(self) -> None:
+        """A REST connector whose API is Patchbay's own /me: create, tools, definitions, run, refresh, delete."""
+        base = os.environ["PATCHBAY_BASE_URL"].rstrip("/")
+        spec = {
+            "openapi": "3.0.3",
+            "info": {"title": "Patchbay itself", "version": "1"},
+            "servers": [{"url": base + "/api/v1"}],
+            "components": {"securitySchemes": {"key": {"type": "http", "scheme": "bearer"}}},
+            "security": [{"key": []}],
+            "paths": {"/me": {"get": {"operationId": "getMe", "summary": "The account behind the key.", "responses": {"200": {"description": "ok"}}}}},
+        }
+        connector = self.client.custom_connectors.create(name="pyself", spec=spec, key=os.environ["PATCHBAY_API_KEY"])
+        try:
+            self.assertEqual((connector["app"], connector["keyIn"], connector["hasKey"], connector["toolCount"]), ("custom_pyself", "bearer", True, 1))
+            self.assertIn(connector["id"], [c["id"] for c in self.client.custom_connectors.list()])
+            openai = self.client.tools.definitions(app="custom_pyself", format="openai")
+            anthropic = self.client.tools.definitions(app="custom_pyself", format="anthropic")
+            self.assertEqual(len(openai), 1)
+            self.assertEqual(anthropic[0]["name"], "CUSTOM_PYSELF_GET_ME")
+            result = self.client.tools.run("CUSTOM_PYSELF_GET_ME", {})
+            self.assertTrue(result["successful"])
+            self.assertTrue(result["data"]["id"].startswith("acct_"))
+            self.assertEqual(self.client.custom_connectors.refresh(connector["id"])["toolCount"], 1)
+        finally:
+            self.assertEqual(self.client.custom_connectors.delete(connector["id"]), {"id": connector["id"], "deleted": True})
+        with self.assertRaises(PatchbayError) as caught:
+            self.client.tools.get("CUSTOM_PYSELF_GET_ME")
+        self.assertEqual(caught.exception.status, 404)
+
     def test_me_is_the_account_behind_the_key(self) -> None:
         me = self.client.me()
         self.assertTrue(me["id"].startswith("acct_"))
@@ -109,6 +138,18 @@ class LiveTest(unittest.TestCase):
         self.assertEqual(set(anthropic[0]), {"name", "description", "input_schema"})
         self.assertEqual(anthropic[0]["input_schema"]["type"], "object")
         self.assertEqual([d["function"]["name"] for d in openai], [d["name"] for d in anthropic])
+
+    def test_keeps_at_most_limit_definitions_and_says_so(self) -> None:
+        count = self.client.apps.get("github")["toolCount"]
+        some = self.client.tools.definitions(app="github", format="openai", limit=128)
+        self.assertEqual((len(some), some.total, some.truncated), (128, count, True))
+        best = self.client.tools.definitions(app="github", format="anthropic", task="create an issue", limit=5)
+        self.assertLessEqual(len(best), 5)
+        self.assertIn("GITHUB_ISSUES_CREATE", [d["name"] for d in best])
+        with self.assertRaises(ValueError):
+            self.client.tools.definitions(format="openai")
+        with self.assertRaises(ValueError):
+            self.client.tools.definitions(app="github", limit=0)
 
     def test_lists_connections_and_runs(self) -> None:
         self.assertIsInstance(self.client.connections.list(), list)

@@ -47,6 +47,12 @@ class VerifyTest(unittest.TestCase):
             with self.subTest(case):
                 self.assertRejected(BODY, headers)
 
+    def test_rejects_a_parsed_body_saying_it_needs_the_raw_one(self) -> None:
+        for parsed in ({"type": "ping"}, ["ping"], None, 12):
+            with self.assertRaises(TypeError) as caught:
+                webhooks.verify(parsed, {}, "s")  # type: ignore[arg-type]
+            self.assertIn("needs the raw request body", str(caught.exception))
+
     def test_rejects_without_a_secret(self) -> None:
         self.assertRejected(BODY, webhooks.sign(BODY, SECRET), secret="")
 

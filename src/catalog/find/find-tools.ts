@@ -109,6 +109,17 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
   index.words.forEach((w, t) => {
     if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) structural.add(t);
   });
+  // Each app's tools, when they sit side by side (they do in the catalog and in a custom-tools index): a search kept to
+  // a few apps then reads only their stretch of each posting list (postings are in tool order).
+  const appFrom = new Uint32Array(index.apps.length).fill(n);
+  const appTo = new Uint32Array(index.apps.length);
+  let contiguous = true;
+  for (let doc = 0; doc < n; doc++) {
+    const a = index.appOf[doc]!;
+    if (appTo[a]! > 0 && appTo[a] !== doc) contiguous = false;
+    if (appFrom[a] === n) appFrom[a] = doc;
+    appTo[a] = doc + 1;
+  }
   const scores = new Float32Array(n);
   const touched = new Uint32Array(n);
   const allowed = new Uint8Array(index.apps.length);
@@ -163,12 +174,22 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     return { intent: method === "POST" && !item ? "create" : "update", from: "method" };
   }
 
-  function termsOf(offsets: Uint32Array, list: Uint32Array, doc: number): Uint32Array {
-    return list.subarray(offsets[doc]!, offsets[doc + 1]!);
+  /** Whether `t` is among the terms `list[from..to)`: a plain loop (no subarray per test; this runs ~10^5 times a find). */
+  function within(list: Uint32Array, from: number, to: number, t: number): boolean {
+    for (let i = from; i < to; i++) if (list[i] === t) return true;
+    return false;
   }
 
-  function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds): { score: number; reasons: string[] } {
-    const reasons: string[] = [];
+  /** A word that makes a tool about something beside the thing itself, which the task does not ask for. */
+  function isMeta(t: number, q: QueryIds, bulkAllowed: boolean): boolean {
+    return metaTerms.has(t) && !q.all.has(t) && !(bulkAllowed && bulkTerms.has(t));
+  }
+
+  /**
+   * The re-ranked score of a candidate; with `reasons`, the signals that moved it are pushed there in words (only
+   * the tools returned are explained, the 200 candidates are only scored).
+   */
+  function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null): number {
     let score = WEIGHTS.bm25 * bm;
     const ti = toolIntent(doc);
     const method = METHODS[index.method[doc]!]!;
@@ -176,87 +197,99 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     if (task.intent) {
       const fit = FIT[task.intent][ti.intent];
       score += WEIGHTS.intent * fit;
-      if (fit > 0.5) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
+      if (fit > 0.5 && reasons) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
       // Creating something new rarely names an existing item in the path.
       if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") score -= WEIGHTS.createOnItem;
     }
-    const name = termsOf(index.nameOffsets, index.nameTerms, doc);
+    const { nameTerms, nameOffsets, resourceTerms, resourceOffsets, pathTerms, pathOffsets, summaryTerms, summaryOffsets } = index;
+    const name0 = nameOffsets[doc]!;
+    const name1 = nameOffsets[doc + 1]!;
+    const res0 = resourceOffsets[doc]!;
+    const res1 = resourceOffsets[doc + 1]!;
+    const path0 = pathOffsets[doc]!;
+    const path1 = pathOffsets[doc + 1]!;
+    const sum0 = summaryOffsets[doc]!;
+    const sum1 = summaryOffsets[doc + 1]!;
     let verbHit = 0;
-    q.verbs.forEach((t, k) => {
-      if (name.includes(t)) verbHit = Math.max(verbHit, k === 0 ? 1 : 0.6);
-    });
-    if (verbHit === 0) for (const t of q.verbExpansions) if (name.includes(t)) verbHit = 0.5;
+    for (let k = 0; k < q.verbs.length; k++) {
+      if (within(nameTerms, name0, name1, q.verbs[k]!)) verbHit = Math.max(verbHit, k === 0 ? 1 : 0.6);
+    }
+    if (verbHit === 0) for (const t of q.verbExpansions) if (within(nameTerms, name0, name1, t)) verbHit = 0.5;
     if (verbHit === 0) {
       // Summaries start with the verb ("Upload a file", "Adds a story to a task").
-      const start = index.summaryOffsets[doc]!;
-      const opening = index.summaryTerms.subarray(start, Math.min(start + 2, index.summaryOffsets[doc + 1]!));
-      q.verbs.forEach((t, k) => {
-        if (opening.includes(t)) verbHit = Math.max(verbHit, k === 0 ? 0.8 : 0.5);
-      });
+      const opening = Math.min(sum0 + 2, sum1);
+      for (let k = 0; k < q.verbs.length; k++) {
+        if (within(summaryTerms, sum0, opening, q.verbs[k]!)) verbHit = Math.max(verbHit, k === 0 ? 0.8 : 0.5);
+      }
     }
     if (verbHit > 0) {
       score += WEIGHTS.verb * verbHit;
-      reasons.push(`verb: ${task.verb!.word}`);
+      if (reasons) reasons.push(`verb: ${task.verb!.word}`);
     }
-    const resource = termsOf(index.resourceOffsets, index.resourceTerms, doc);
-    const path = termsOf(index.pathOffsets, index.pathTerms, doc);
-    const summary = termsOf(index.summaryOffsets, index.summaryTerms, doc);
     let nounScore = 0;
     const matched: string[] = [];
     let nounWeight = 0;
     for (const noun of q.nouns) {
       nounWeight += noun.weight;
       let best = 0;
-      noun.ids.forEach((t, k) => {
+      for (let k = 0; k < noun.ids.length; k++) {
+        const t = noun.ids[k]!;
         const factor = k === 0 ? 1 : 0.8;
-        const v = resource.includes(t) ? 1 : name.includes(t) ? 0.7 : path.includes(t) ? 0.5 : summary.includes(t) ? 0.35 : 0;
+        const v = within(resourceTerms, res0, res1, t) ? 1 : within(nameTerms, name0, name1, t) ? 0.7 : within(pathTerms, path0, path1, t) ? 0.5 : within(summaryTerms, sum0, sum1, t) ? 0.35 : 0;
         best = Math.max(best, v * factor);
-      });
-      if (best > 0) matched.push(noun.word);
+      }
+      if (best > 0 && reasons) matched.push(noun.word);
       nounScore += best * noun.weight;
     }
     if (nounWeight > 0) score += (WEIGHTS.nouns * nounScore) / Math.sqrt(nounWeight);
-    if (matched.length) reasons.push(`matches: ${matched.join(", ")}`);
+    if (matched.length && reasons) reasons.push(`matches: ${matched.join(", ")}`);
     // The resource the tool acts on should be something the task talks about (its object more than a qualifier).
-    if (resource.length > 0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
+    if (res1 > res0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
       let hit = 0;
       let via = -1;
-      for (const t of resource) {
+      for (let i = res0; i < res1; i++) {
+        const t = resourceTerms[i]!;
         const w = q.resource.get(t) ?? 0;
         if (w > hit) (hit = w), (via = t);
       }
       if (hit > 0) {
         score += WEIGHTS.resource * hit;
-        reasons.push(`resource: ${index.words[via]}`);
+        if (reasons) reasons.push(`resource: ${index.words[via]}`);
       } else score -= WEIGHTS.resourceMiss;
     }
     // Name words the task does not mention make a tool more specific than asked.
     let nameNouns = 0;
     let covered = 0;
-    for (const t of name) {
+    for (let i = name0; i < name1; i++) {
+      const t = nameTerms[i]!;
       if (verbIntent.has(t)) continue;
       nameNouns++;
       covered += q.exact.has(t) ? 1 : q.all.has(t) ? 0.5 : 0;
     }
     if (nameNouns > 0) score += WEIGHTS.coverage * (covered / nameNouns) - WEIGHTS.extra * Math.max(0, nameNouns - covered - 1);
-    // Settings, templates, admin and the like change what a tool is about; only when the task asks for them.
-    for (const t of name.length ? [...name, ...path] : path) {
-      if (metaTerms.has(t) && !q.all.has(t) && !((soleBulk.has(doc) || task.bulk) && bulkTerms.has(t))) {
-        score -= WEIGHTS.meta;
-        reasons.push(`penalty: about ${index.words[t]}`);
-        break;
-      }
+    // Settings, templates, admin and the like change what a tool is about; only when the task asks for them (the
+    // name's words, then the path's; the path's alone when the name has none).
+    const bulkAllowed = soleBulk.has(doc) || task.bulk;
+    let meta = -1;
+    for (let i = name0; i < name1 && meta < 0; i++) if (isMeta(nameTerms[i]!, q, bulkAllowed)) meta = nameTerms[i]!;
+    for (let i = path0; i < path1 && meta < 0; i++) if (isMeta(pathTerms[i]!, q, bulkAllowed)) meta = pathTerms[i]!;
+    if (meta >= 0) {
+      score -= WEIGHTS.meta;
+      if (reasons) reasons.push(`penalty: about ${index.words[meta]}`);
     }
     if (index.flags[doc]! & FLAG_DEPRECATED) score -= 0.2;
     if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) score -= WEIGHTS.bulk;
     // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
     // follows me", `/customers/{id}/subscriptions` for "the active subscriptions").
     let scope = 0;
-    for (const t of path) if (!resource.includes(t) && !q.all.has(t) && !structural.has(t) && !q.context.has(t) && !q.resource.has(t)) scope++;
+    for (let i = path0; i < path1; i++) {
+      const t = pathTerms[i]!;
+      if (!within(resourceTerms, res0, res1, t) && !q.all.has(t) && !structural.has(t) && !q.context.has(t) && !q.resource.has(t)) scope++;
+    }
     score -= WEIGHTS.scope * Math.min(3, scope);
     // Deeper paths and more required inputs: a more specific tool than the task may need.
-    score -= WEIGHTS.depth * Math.max(0, path.length - 2) + WEIGHTS.inputs * Math.min(6, Math.max(0, index.required[doc]! - 1));
-    return { score, reasons };
+    score -= WEIGHTS.depth * Math.max(0, path1 - path0 - 2) + WEIGHTS.inputs * Math.min(6, Math.max(0, index.required[doc]! - 1));
+    return score;
   }
 
   interface Ranked {
@@ -264,8 +297,60 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     score: number;
     /** BM25 before scaling, comparable between searches of the same task. */
     bm25: number;
-    reasons: string[];
+    /** BM25 scaled to the search's best, as the re-ranker read it. */
+    scaled: number;
     app: string;
+  }
+
+  const heap = new Uint32Array(CANDIDATES);
+  /** Best text score first, then the earlier tool (a comparator made once: tsx names every closure it creates). */
+  const byScore = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
+  /** `a` ranks below `b`: a lower text score, or the same score and a later tool. */
+  const below = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+
+  /**
+   * The CANDIDATES best of the `count` touched tools, best first: a bounded min-heap over the touched list instead
+   * of sorting all of them (a no-app search touches tens of thousands). Same order as a full sort by score, then tool.
+   */
+  function bestCandidates(count: number): number[] {
+    let size = 0;
+    for (let i = 0; i < count; i++) {
+      const doc = touched[i]!;
+      if (size < CANDIDATES) {
+        let k = size++;
+        while (k > 0) {
+          const parent = (k - 1) >> 1;
+          if (!below(doc, heap[parent]!)) break;
+          heap[k] = heap[parent]!;
+          k = parent;
+        }
+        heap[k] = doc;
+      } else if (below(heap[0]!, doc)) {
+        let k = 0;
+        for (;;) {
+          const left = 2 * k + 1;
+          if (left >= size) break;
+          const child = left + 1 < size && below(heap[left + 1]!, heap[left]!) ? left + 1 : left;
+          if (!below(heap[child]!, doc)) break;
+          heap[k] = heap[child]!;
+          k = child;
+        }
+        heap[k] = doc;
+      }
+    }
+    return Array.from(heap.subarray(0, size)).sort(byScore);
+  }
+
+  /** The first position in postings [from, to) whose tool is `doc` or after it (binary search). */
+  function firstAtOrAfter(from: number, to: number, doc: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (index.postingDocs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** BM25 over the allowed apps (all when `apps` is null), then the re-ranker over the best candidates. */
@@ -274,25 +359,36 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     allowed.fill(0);
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
     let count = 0;
+    const ranges = restrict && contiguous ? [...new Set(apps.map((a) => appNumber.get(a)!))] : null;
     for (const { id: t, weight } of weighted) {
       // Very common terms only rank within an app (they would touch most of the catalog otherwise).
       if (!restrict && df(t) > n / 8) continue;
+      const start = index.postingOffsets[t]!;
       const end = index.postingOffsets[t + 1]!;
-      for (let k = index.postingOffsets[t]!; k < end; k++) {
+      if (ranges) {
+        for (const a of ranges) {
+          for (let k = firstAtOrAfter(start, end, appFrom[a]!); k < end && index.postingDocs[k]! < appTo[a]!; k++) {
+            const doc = index.postingDocs[k]!;
+            if (scores[doc] === 0) touched[count++] = doc;
+            scores[doc] += weight * index.postingScores[k]!;
+          }
+        }
+        continue;
+      }
+      for (let k = start; k < end; k++) {
         const doc = index.postingDocs[k]!;
         if (restrict && !allowed[index.appOf[doc]!]) continue;
         if (scores[doc] === 0) touched[count++] = doc;
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
-    let candidates: number[] = Array.from(touched.subarray(0, count));
-    candidates.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    candidates = candidates.slice(0, CANDIDATES);
+    const candidates = bestCandidates(count);
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     const ranked = candidates.map((doc) => {
-      const { score, reasons } = rerank(doc, scores[doc]! / max, q, qids);
+      const scaled = scores[doc]! / max;
+      const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      return { doc, score: score + (primary.has(app) ? 0.1 : 0), bm25: scores[doc]!, reasons, app };
+      return { doc, score: score + (primary.has(app) ? 0.1 : 0), bm25: scores[doc]!, scaled, app };
     });
     for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
     return ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
@@ -374,7 +470,8 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
         reasons.push(m ? `app named in task: ${r.app} ("${m.text}")` : `app named in task (family): ${r.app}`);
       }
       if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);
-      return { tool: readTool(r.doc), score: Math.round(r.score * 1000) / 1000, reasons: [...reasons, ...r.reasons] };
+      rerank(r.doc, r.scaled, q, qids, reasons);
+      return { tool: readTool(r.doc), score: Math.round(r.score * 1000) / 1000, reasons };
     });
   };
 }

@@ -159,8 +159,8 @@ export function resourceTerms(segments: string[], method = "GET"): string[] {
   return [];
 }
 
-/** Lays typed arrays end to end (4-byte aligned) in one file, with their places recorded in find.json. */
-export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps: CatalogApp[]): void {
+/** The index a builder holds, as the typed arrays the catalog stores on disk (and custom connectors keep in memory). */
+export function buildSearchIndex(builder: SearchIndexBuilder): SearchIndex {
   const { offsets, docs, scores, vocab } = builder.postings();
   const csr = (lists: number[][]) => {
     const off = new Uint32Array(lists.length + 1);
@@ -170,11 +170,14 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
     for (const l of lists) for (const v of l) flat[k++] = v;
     return [off, flat] as const;
   };
-  const [nameOff, nameTerms] = csr(builder.name);
-  const [pathOff, pathTerms] = csr(builder.path);
-  const [sumOff, sumTerms] = csr(builder.summary);
-  const [resOff, resTerms] = csr(builder.resource);
-  const sections: Record<string, Uint8Array | Uint16Array | Uint32Array | Float32Array> = {
+  const [nameOffsets, nameTerms] = csr(builder.name);
+  const [pathOffsets, pathTerms] = csr(builder.path);
+  const [summaryOffsets, summaryTerms] = csr(builder.summary);
+  const [resourceOffsets, resourceTerms] = csr(builder.resource);
+  return {
+    vocab: new Map(vocab.map((w, i) => [w, i])),
+    words: vocab,
+    apps: builder.apps,
     postingOffsets: offsets,
     postingDocs: docs,
     postingScores: scores,
@@ -183,15 +186,20 @@ export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps:
     required: Uint8Array.from(builder.required),
     intent: Uint8Array.from(builder.intent),
     appOf: Uint16Array.from(builder.appOf),
-    nameOffsets: nameOff,
+    nameOffsets,
     nameTerms,
-    pathOffsets: pathOff,
+    pathOffsets,
     pathTerms,
-    summaryOffsets: sumOff,
-    summaryTerms: sumTerms,
-    resourceOffsets: resOff,
-    resourceTerms: resTerms,
+    summaryOffsets,
+    summaryTerms,
+    resourceOffsets,
+    resourceTerms,
   };
+}
+
+/** Lays typed arrays end to end (4-byte aligned) in one file, with their places recorded in find.json. */
+export function writeSearchIndex(dir: string, builder: SearchIndexBuilder, apps: CatalogApp[]): void {
+  const { vocab: _map, words: vocab, apps: _apps, ...sections } = buildSearchIndex(builder);
   const layout: Record<string, { offset: number; length: number; type: string }> = {};
   let size = 0;
   for (const [k, arr] of Object.entries(sections)) {

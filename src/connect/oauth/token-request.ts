@@ -3,7 +3,8 @@
  * HTTP Basic (client_secret_basic, which RFC 6749 §2.3.1 requires servers to support); one method only, as the
  * RFC demands.
  */
-import type { OAuthClient } from "../../domain/app-settings.js";
+import { privateAllowed, type EffectiveApp, type OAuthClient } from "../../domain/app-settings.js";
+import { sendOutbound, type OutboundResponse } from "../../net/outbound-request.js";
 
 export interface TokenSet {
   accessToken: string;
@@ -23,34 +24,43 @@ export class TokenRequestError extends Error {
   }
 }
 
-export async function tokenRequest(tokenUrl: string, client: OAuthClient, params: Record<string, string>): Promise<TokenSet> {
-  const body = new URLSearchParams(params);
-  let res: Response;
+export async function tokenRequest(tokenUrl: string, client: OAuthClient, params: Record<string, string>, opts: { eff: EffectiveApp; allowPrivateNetwork: boolean }): Promise<TokenSet> {
+  let url: URL;
   try {
-    res = await fetch(tokenUrl, {
+    url = new URL(tokenUrl);
+  } catch {
+    throw new TokenRequestError(`the token endpoint '${tokenUrl.slice(0, 200)}' is not a URL`, null, null);
+  }
+  let res: OutboundResponse;
+  try {
+    res = await sendOutbound({
+      url,
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         accept: "application/json",
         authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`,
       },
-      body,
-      redirect: "error",
-      signal: AbortSignal.timeout(15_000),
+      body: new URLSearchParams(params).toString(),
+      timeoutMs: 15_000,
+      allowPrivate: privateAllowed(opts.eff, url, opts.allowPrivateNetwork),
+      maxBodyBytes: 64 * 1024,
+      onTooLarge: "fail",
     });
   } catch (err) {
     throw new TokenRequestError(`the token endpoint could not be reached (${(err as Error).message})`, null, null);
   }
-  const text = await res.text();
+  const text = res.body.toString("utf8");
   let json: Record<string, unknown> = {};
   try {
     json = JSON.parse(text);
   } catch {
     json = Object.fromEntries(new URLSearchParams(text)); // some providers answer form-encoded
   }
-  if (!res.ok || typeof json.access_token !== "string") {
-    const error = typeof json.error === "string" ? json.error : null;
-    throw new TokenRequestError(`the token endpoint answered ${res.status}${error ? ` (${error})` : ""}`, res.status, error);
+  if (res.status < 200 || res.status >= 300 || typeof json.access_token !== "string") {
+    const error = typeof json.error === "string" ? json.error.slice(0, 100) : null;
+    const redirect = res.status >= 300 && res.status < 400 ? ", a redirect, which is not followed" : "";
+    throw new TokenRequestError(`the token endpoint answered ${res.status}${redirect}${error ? ` (${error})` : ""}`, res.status, error);
   }
   const expiresIn = Number(json.expires_in);
   return {

@@ -1,13 +1,15 @@
-/** `GET /connect/<token>`: OAuth apps redirect to the provider (state + PKCE); key apps get the credential form. */
+/**
+ * `GET /connect/<token>`: OAuth apps redirect to the provider (state + PKCE); key apps get the credential form; apps
+ * without sign-in a confirmation with a button.
+ */
 import type Koa from "koa";
 import type { Services } from "../../services.js";
 import { effectiveApp } from "../../domain/app-settings.js";
 import { ApiError } from "../../errors.js";
 import { claim, signInMethod } from "../links.js";
 import { startAuthorization } from "../oauth/start-authorization.js";
-import { storeConnection } from "../store-connection.js";
-import { credentialForm } from "./credential-form.js";
-import { ASK_AGAIN, claimUse, finish, refuse, show, usableLink } from "./respond.js";
+import { confirmForm, credentialForm } from "./credential-form.js";
+import { ASK_AGAIN, refuse, show, usableLink } from "./respond.js";
 
 export async function openLink(services: Services, ctx: Koa.Context) {
   const link = await usableLink(services, ctx, ctx.params.token);
@@ -27,10 +29,7 @@ export async function openLink(services: Services, ctx: Koa.Context) {
     ctx.set("Cache-Control", "no-store");
     return ctx.redirect(await startAuthorization(services, link, eff, method));
   }
-  if (method.type === "none") {
-    if (!(await claimUse(services, ctx, link))) return;
-    const connection = await storeConnection(services, link, { credentials: { type: "none" }, label: null, scopes: [], expiresAt: null });
-    return finish(ctx, link, connection.id, app.name);
-  }
-  show(ctx, 200, credentialForm(app.name, method));
+  // No sign-in: a page with a button (the POST connects), so that a link preview does not use the link up.
+  if (method.type === "none") return show(ctx, 200, confirmForm(app.name));
+  show(ctx, 200, credentialForm(app.name, method, undefined, app.docsUrl));
 }

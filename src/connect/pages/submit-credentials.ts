@@ -1,4 +1,7 @@
-/** `POST /connect/<token>`: the credential form. The credential is checked by a test call before it is stored. */
+/**
+ * `POST /connect/<token>`: the credential form (the credential is checked by a test call before it is stored), or
+ * the confirmation of an app without sign-in.
+ */
 import type Koa from "koa";
 import type { Services } from "../../services.js";
 import type { AuthMethod } from "../../catalog/types.js";
@@ -24,10 +27,16 @@ export async function submitCredentials(services: Services, ctx: Koa.Context) {
   const app = services.catalog.getApp(link.appId)!;
   const eff = await effectiveApp(services.db, services.secrets, app);
   const method = signInMethod(eff);
+  if (method.type === "none") {
+    // The confirmation page's button (open-link.ts).
+    if (!(await claimUse(services, ctx, link))) return;
+    const connection = await storeConnection(services, link, { credentials: { type: "none" }, label: null, scopes: [], expiresAt: null });
+    return finish(ctx, link, connection.id, app.name);
+  }
   const credentials = credentialsOf(method, (ctx.request.body ?? {}) as Record<string, string>);
-  if (!credentials) return show(ctx, 400, credentialForm(app.name, method, "Fill in every field."));
+  if (!credentials) return show(ctx, 400, credentialForm(app.name, method, "Fill in every field.", app.docsUrl));
   const probe = await probeCredentials(services, eff, credentials, method.type);
-  if (probe.ok === false) return show(ctx, 400, credentialForm(app.name, method, `That did not work: ${probe.reason} Check it and try again.`));
+  if (probe.ok === false) return show(ctx, 400, credentialForm(app.name, method, `That did not work: ${probe.reason} Check it and try again.`, app.docsUrl));
   if (!(await claimUse(services, ctx, link))) return;
   const connection = await storeConnection(services, link, { credentials, label: probe.ok === true ? probe.label : null, scopes: [], expiresAt: null });
   finish(ctx, link, connection.id, app.name);

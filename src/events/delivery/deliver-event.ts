@@ -17,9 +17,11 @@ export async function deliverEvent(services: Services, eventId: string): Promise
   const claim = await claimEvent(db, eventId, now, new Date(now.getTime() + config.deliveryTimeoutMs + LEASE_MARGIN_MS));
   if (!claim.claimed) return claim.dueAt;
   const { event, trigger } = claim;
+  // Numbers go on across rounds (a redelivery's attempts follow the earlier ones); the limit is per round.
   const number = event.attempts + 1;
-  if (!trigger.webhookUrl || number > MAX_ATTEMPTS) {
-    await db.event.update({ where: { id: event.id }, data: { deliveryStatus: trigger.webhookUrl ? "failed" : "skipped", nextAttemptAt: null, lockedUntil: null } });
+  const inRound = number - event.priorAttempts;
+  if (!trigger.webhookUrl || !trigger.enabled || inRound > MAX_ATTEMPTS) {
+    await db.event.update({ where: { id: event.id }, data: { deliveryStatus: trigger.webhookUrl && trigger.enabled ? "failed" : "skipped", nextAttemptAt: null, lockedUntil: null } });
     return null;
   }
   const at = new Date();
@@ -28,11 +30,12 @@ export async function deliverEvent(services: Services, eventId: string): Promise
     signingSecret: services.secrets.open(trigger.signingSecretSealed),
     body: deliveryBody({ id: event.id, type: event.type, trigger: trigger.id, app: trigger.appId, receivedAt: event.receivedAt, payloadJson: event.payload }),
     eventId: event.id,
+    triggerId: trigger.id,
     attempt: number,
     timeoutMs: config.deliveryTimeoutMs,
     allowPrivate: config.allowPrivateNetwork,
   });
-  const delay = outcome.ok || outcome.final ? null : retryDelayMs(config.deliveryRetryDelays, number, outcome.retryAfter);
+  const delay = outcome.ok || outcome.final ? null : retryDelayMs(config.deliveryRetryDelays, inRound, outcome.retryAfter);
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
   const status = outcome.ok ? "delivered" : nextAttemptAt ? "pending" : "failed";
   try {

@@ -30,7 +30,8 @@ export interface AttemptOutcome {
 export const deliveryBody = (e: DeliveryBody) =>
   `{"id":${JSON.stringify(e.id)},"type":${JSON.stringify(e.type)},"trigger":${JSON.stringify(e.trigger)},"app":${JSON.stringify(e.app)},"receivedAt":"${e.receivedAt.toISOString()}","payload":${e.payloadJson}}`;
 
-export async function postEvent(opts: { url: string; signingSecret: string; body: string; eventId: string; attempt: number; timeoutMs: number; allowPrivate: boolean }): Promise<AttemptOutcome> {
+/** `triggerId` is sent as `x-patchbay-trigger-id`, so that one receiver of several triggers can pick the right secret. */
+export async function postEvent(opts: { url: string; signingSecret: string; body: string; eventId: string; triggerId: string; attempt: number; timeoutMs: number; allowPrivate: boolean }): Promise<AttemptOutcome> {
   const started = performance.now();
   const timestamp = String(Math.floor(Date.now() / 1000));
   const elapsed = () => Math.round(performance.now() - started);
@@ -42,6 +43,7 @@ export async function postEvent(opts: { url: string; signingSecret: string; body
         "content-type": "application/json",
         "user-agent": "Patchbay-Webhooks/1.0",
         "x-patchbay-event-id": opts.eventId,
+        "x-patchbay-trigger-id": opts.triggerId,
         "x-patchbay-timestamp": timestamp,
         "x-patchbay-signature": signDelivery(opts.signingSecret, timestamp, opts.body),
         "x-patchbay-attempt": String(opts.attempt),
@@ -49,10 +51,13 @@ export async function postEvent(opts: { url: string; signingSecret: string; body
       body: opts.body,
       timeoutMs: opts.timeoutMs,
       allowPrivate: opts.allowPrivate,
+      maxBodyBytes: 0,
     });
     const ok = res.status >= 200 && res.status < 300;
     const retryAfter = typeof res.headers["retry-after"] === "string" ? res.headers["retry-after"] : undefined;
-    const error = ok ? null : res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}${res.bodyStart ? `: ${res.bodyStart.slice(0, 200)}` : ""}`;
+    // Only the status line is kept: the receiver's body never reaches the events log (it may be anything, from anywhere).
+    const line = `HTTP ${res.status}${res.statusText ? ` ${res.statusText.replace(/[^\x20-\x7e]/g, "").slice(0, 60)}` : ""}`;
+    const error = ok ? null : res.status >= 300 && res.status < 400 ? `${line}: redirects are not followed` : line;
     return { ok, status: res.status, error, retryAfter, final: false, durationMs: elapsed() };
   } catch (err) {
     if (!(err instanceof OutboundFailure)) throw err;

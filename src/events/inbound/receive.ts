@@ -13,7 +13,7 @@ import type { InboundRequest, Received } from "../types/trigger-type.js";
 import { genericPayload } from "./generic-payload.js";
 
 export async function receiveInbound(services: Services, intake: Intake, token: string, req: InboundRequest): Promise<{ status: number; body: unknown }> {
-  const trigger = await triggerByInboundToken(services.db, token);
+  const trigger = await triggerByInboundToken(services.db, services.secrets, token);
   if (!trigger) throw new ApiError("not_found", "No trigger has this inbound URL (it may have been deleted).");
   const received = trigger.kind === "webhook" ? ({ kind: "event", payload: genericPayload(req) } as const) : receiveTyped(services, trigger, req);
   if (received.kind === "reply") return received;

@@ -1,6 +1,7 @@
 /**
  * Runs the polls that are due. A poll is claimed by moving the trigger's `nextPollAt` forward with a compare-and-set,
- * so each due poll runs on exactly one instance; the new events go on to delivery.
+ * so each due poll runs on exactly one instance; the new events go on to delivery. A paused trigger (`enabled: false`)
+ * is not polled; once resumed, its first poll reports the items that appeared meanwhile, as new.
  */
 import type { Services } from "../../services.js";
 import type { Intake } from "../intake.js";
@@ -15,7 +16,7 @@ export function startPoller(services: Services, intake: Intake): { stop(): Promi
 
   const pollOne = async (id: string, dueAt: Date) => {
     const next = new Date(Date.now() + config.pollIntervalMs);
-    const { count } = await db.trigger.updateMany({ where: { id, nextPollAt: dueAt, status: "active" }, data: { nextPollAt: next } });
+    const { count } = await db.trigger.updateMany({ where: { id, nextPollAt: dueAt, status: "active", enabled: true }, data: { nextPollAt: next } });
     if (!count) return; // another instance took it
     const trigger = await db.trigger.findUnique({ where: { id } });
     if (!trigger) return;
@@ -24,7 +25,7 @@ export function startPoller(services: Services, intake: Intake): { stop(): Promi
 
   const tick = async () => {
     if (stopped) return;
-    const due = await db.trigger.findMany({ where: { nextPollAt: { lte: new Date() }, status: "active" }, orderBy: { nextPollAt: "asc" }, take: BATCH, select: { id: true, nextPollAt: true } })
+    const due = await db.trigger.findMany({ where: { nextPollAt: { lte: new Date() }, status: "active", enabled: true }, orderBy: { nextPollAt: "asc" }, take: BATCH, select: { id: true, nextPollAt: true } })
       .catch((err) => (log.warn({ err }, "poll sweep failed"), []));
     for (const { id, nextPollAt } of due) {
       const job = pollOne(id, nextPollAt!)

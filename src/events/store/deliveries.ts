@@ -10,11 +10,12 @@ export interface DeliveryTarget {
   id: string;
   appId: string | null;
   webhookUrl: string | null;
+  enabled: boolean;
   signingSecretSealed: string;
 }
 
 export type Claim =
-  | { claimed: true; event: { id: string; type: string; payload: string; receivedAt: Date; attempts: number }; trigger: DeliveryTarget }
+  | { claimed: true; event: { id: string; type: string; payload: string; receivedAt: Date; attempts: number; priorAttempts: number }; trigger: DeliveryTarget }
   | { claimed: false; dueAt: Date | null };
 
 /** Claims a pending, due, unlocked event until `leaseUntil`; else says when it is due (null: done, gone or held by another worker). */
@@ -27,24 +28,17 @@ export async function claimEvent(db: Db, id: string, now: Date, leaseUntil: Date
     const row = await db.event.findUnique({ where: { id }, select: { deliveryStatus: true, nextAttemptAt: true } });
     return { claimed: false, dueAt: row?.deliveryStatus === "pending" && row.nextAttemptAt && row.nextAttemptAt > now ? row.nextAttemptAt : null };
   }
-  const row = await db.event.findUnique({ where: { id }, select: { id: true, type: true, payload: true, receivedAt: true, triggerId: true, _count: { select: { attempts: true } } } });
-  const trigger = row && (await deliveryTarget(db, row.triggerId));
-  if (!row || !trigger) return { claimed: false, dueAt: null };
-  return { claimed: true, event: { id: row.id, type: row.type, payload: row.payload, receivedAt: row.receivedAt, attempts: row._count.attempts }, trigger };
-}
-
-/** Where a trigger's events go. These fields never change once a trigger exists, so they are kept in memory. */
-const targets = new Map<string, DeliveryTarget>();
-const TARGETS_KEPT = 1000;
-
-async function deliveryTarget(db: Db, triggerId: string): Promise<DeliveryTarget | null> {
-  const known = targets.get(triggerId);
-  if (known) return known;
-  const row = await db.trigger.findUnique({ where: { id: triggerId }, select: { id: true, appId: true, webhookUrl: true, signingSecretSealed: true } });
-  if (!row) return null;
-  if (targets.size >= TARGETS_KEPT) targets.delete(targets.keys().next().value!);
-  targets.set(triggerId, row);
-  return row;
+  // The trigger is read with the event at every attempt (not cached): its webhookUrl and `enabled` can change
+  // (PATCH /triggers/{id}), on any instance.
+  const row = await db.event.findUnique({
+    where: { id },
+    select: {
+      id: true, type: true, payload: true, receivedAt: true, priorAttempts: true, _count: { select: { attempts: true } },
+      trigger: { select: { id: true, appId: true, webhookUrl: true, enabled: true, signingSecretSealed: true } },
+    },
+  });
+  if (!row) return { claimed: false, dueAt: null };
+  return { claimed: true, event: { id: row.id, type: row.type, payload: row.payload, receivedAt: row.receivedAt, attempts: row._count.attempts, priorAttempts: row.priorAttempts }, trigger: row.trigger };
 }
 
 export interface AttemptRecord {

@@ -1,6 +1,6 @@
 /**
  * The event log. An event is written before anything else happens to it (so a crash loses nothing), pending when its
- * trigger has a webhookUrl, else skipped. Only the newest 50 events of a trigger are kept (see ../intake.ts); an
+ * trigger has a webhookUrl and is enabled, else skipped. Only the newest 50 events of a trigger are kept (see ../intake.ts); an
  * event still waiting for delivery is never pruned (it goes once it is delivered or has failed, at a later prune).
  */
 import type { Db } from "../../db/client.js";
@@ -14,16 +14,23 @@ export interface StoredEvent {
   nextAttemptAt: Date | null;
 }
 
-export async function storeEvents(db: Pick<Db, "event">, trigger: { id: string; webhookUrl: string | null }, type: string, payloads: unknown[]): Promise<StoredEvent[]> {
+/** A payload that is already JSON text (a generic webhook's body): stored and delivered byte for byte (`1.50` stays `1.50`). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** Events of a paused trigger (`enabled: false`) are kept too, as skipped. */
+export async function storeEvents(db: Pick<Db, "event">, trigger: { id: string; webhookUrl: string | null; enabled: boolean }, type: string, payloads: unknown[]): Promise<StoredEvent[]> {
   const now = new Date();
+  const deliver = Boolean(trigger.webhookUrl) && trigger.enabled;
   const rows = payloads.map((payload) => ({
     id: newId("evt"),
     triggerId: trigger.id,
     type,
-    payload: JSON.stringify(payload ?? null),
+    payload: payload instanceof JsonText ? payload.text : JSON.stringify(payload ?? null),
     receivedAt: now,
-    deliveryStatus: trigger.webhookUrl ? "pending" : "skipped",
-    nextAttemptAt: trigger.webhookUrl ? now : null,
+    deliveryStatus: deliver ? "pending" : "skipped",
+    nextAttemptAt: deliver ? now : null,
   }));
   if (rows.length === 1) await db.event.create({ data: rows[0]! });
   else if (rows.length) await db.event.createMany({ data: rows });

@@ -20,8 +20,18 @@ export type EventModel = runtime.Types.Result.DefaultSelection<Prisma.$EventPayl
 
 export type AggregateEvent = {
   _count: EventCountAggregateOutputType | null
+  _avg: EventAvgAggregateOutputType | null
+  _sum: EventSumAggregateOutputType | null
   _min: EventMinAggregateOutputType | null
   _max: EventMaxAggregateOutputType | null
+}
+
+export type EventAvgAggregateOutputType = {
+  priorAttempts: number | null
+}
+
+export type EventSumAggregateOutputType = {
+  priorAttempts: number | null
 }
 
 export type EventMinAggregateOutputType = {
@@ -33,6 +43,7 @@ export type EventMinAggregateOutputType = {
   deliveryStatus: string | null
   nextAttemptAt: Date | null
   lockedUntil: Date | null
+  priorAttempts: number | null
 }
 
 export type EventMaxAggregateOutputType = {
@@ -44,6 +55,7 @@ export type EventMaxAggregateOutputType = {
   deliveryStatus: string | null
   nextAttemptAt: Date | null
   lockedUntil: Date | null
+  priorAttempts: number | null
 }
 
 export type EventCountAggregateOutputType = {
@@ -55,9 +67,18 @@ export type EventCountAggregateOutputType = {
   deliveryStatus: number
   nextAttemptAt: number
   lockedUntil: number
+  priorAttempts: number
   _all: number
 }
 
+
+export type EventAvgAggregateInputType = {
+  priorAttempts?: true
+}
+
+export type EventSumAggregateInputType = {
+  priorAttempts?: true
+}
 
 export type EventMinAggregateInputType = {
   id?: true
@@ -68,6 +89,7 @@ export type EventMinAggregateInputType = {
   deliveryStatus?: true
   nextAttemptAt?: true
   lockedUntil?: true
+  priorAttempts?: true
 }
 
 export type EventMaxAggregateInputType = {
@@ -79,6 +101,7 @@ export type EventMaxAggregateInputType = {
   deliveryStatus?: true
   nextAttemptAt?: true
   lockedUntil?: true
+  priorAttempts?: true
 }
 
 export type EventCountAggregateInputType = {
@@ -90,6 +113,7 @@ export type EventCountAggregateInputType = {
   deliveryStatus?: true
   nextAttemptAt?: true
   lockedUntil?: true
+  priorAttempts?: true
   _all?: true
 }
 
@@ -131,6 +155,18 @@ export type EventAggregateArgs<ExtArgs extends runtime.Types.Extensions.Internal
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: EventAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: EventSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: EventMinAggregateInputType
@@ -161,6 +197,8 @@ export type EventGroupByArgs<ExtArgs extends runtime.Types.Extensions.InternalAr
   take?: number
   skip?: number
   _count?: EventCountAggregateInputType | true
+  _avg?: EventAvgAggregateInputType
+  _sum?: EventSumAggregateInputType
   _min?: EventMinAggregateInputType
   _max?: EventMaxAggregateInputType
 }
@@ -174,7 +212,10 @@ export type EventGroupByOutputType = {
   deliveryStatus: string
   nextAttemptAt: Date | null
   lockedUntil: Date | null
+  priorAttempts: number
   _count: EventCountAggregateOutputType | null
+  _avg: EventAvgAggregateOutputType | null
+  _sum: EventSumAggregateOutputType | null
   _min: EventMinAggregateOutputType | null
   _max: EventMaxAggregateOutputType | null
 }
@@ -206,6 +247,7 @@ export type EventWhereInput = {
   deliveryStatus?: Prisma.StringFilter<"Event"> | string
   nextAttemptAt?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
   lockedUntil?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
+  priorAttempts?: Prisma.IntFilter<"Event"> | number
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
   attempts?: Prisma.DeliveryAttemptListRelationFilter
 }
@@ -219,6 +261,7 @@ export type EventOrderByWithRelationInput = {
   deliveryStatus?: Prisma.SortOrder
   nextAttemptAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lockedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  priorAttempts?: Prisma.SortOrder
   trigger?: Prisma.TriggerOrderByWithRelationInput
   attempts?: Prisma.DeliveryAttemptOrderByRelationAggregateInput
 }
@@ -235,6 +278,7 @@ export type EventWhereUniqueInput = Prisma.AtLeast<{
   deliveryStatus?: Prisma.StringFilter<"Event"> | string
   nextAttemptAt?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
   lockedUntil?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
+  priorAttempts?: Prisma.IntFilter<"Event"> | number
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
   attempts?: Prisma.DeliveryAttemptListRelationFilter
 }, "id">
@@ -248,9 +292,12 @@ export type EventOrderByWithAggregationInput = {
   deliveryStatus?: Prisma.SortOrder
   nextAttemptAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lockedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  priorAttempts?: Prisma.SortOrder
   _count?: Prisma.EventCountOrderByAggregateInput
+  _avg?: Prisma.EventAvgOrderByAggregateInput
   _max?: Prisma.EventMaxOrderByAggregateInput
   _min?: Prisma.EventMinOrderByAggregateInput
+  _sum?: Prisma.EventSumOrderByAggregateInput
 }
 
 export type EventScalarWhereWithAggregatesInput = {
@@ -265,6 +312,7 @@ export type EventScalarWhereWithAggregatesInput = {
   deliveryStatus?: Prisma.StringWithAggregatesFilter<"Event"> | string
   nextAttemptAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Event"> | Date | string | null
   lockedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"Event"> | Date | string | null
+  priorAttempts?: Prisma.IntWithAggregatesFilter<"Event"> | number
 }
 
 export type EventCreateInput = {
@@ -275,6 +323,7 @@ export type EventCreateInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
   trigger: Prisma.TriggerCreateNestedOneWithoutEventsInput
   attempts?: Prisma.DeliveryAttemptCreateNestedManyWithoutEventInput
 }
@@ -288,6 +337,7 @@ export type EventUncheckedCreateInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
   attempts?: Prisma.DeliveryAttemptUncheckedCreateNestedManyWithoutEventInput
 }
 
@@ -299,6 +349,7 @@ export type EventUpdateInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   trigger?: Prisma.TriggerUpdateOneRequiredWithoutEventsNestedInput
   attempts?: Prisma.DeliveryAttemptUpdateManyWithoutEventNestedInput
 }
@@ -312,6 +363,7 @@ export type EventUncheckedUpdateInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   attempts?: Prisma.DeliveryAttemptUncheckedUpdateManyWithoutEventNestedInput
 }
 
@@ -324,6 +376,7 @@ export type EventCreateManyInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
 }
 
 export type EventUpdateManyMutationInput = {
@@ -334,6 +387,7 @@ export type EventUpdateManyMutationInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type EventUncheckedUpdateManyInput = {
@@ -345,6 +399,7 @@ export type EventUncheckedUpdateManyInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type EventListRelationFilter = {
@@ -366,6 +421,11 @@ export type EventCountOrderByAggregateInput = {
   deliveryStatus?: Prisma.SortOrder
   nextAttemptAt?: Prisma.SortOrder
   lockedUntil?: Prisma.SortOrder
+  priorAttempts?: Prisma.SortOrder
+}
+
+export type EventAvgOrderByAggregateInput = {
+  priorAttempts?: Prisma.SortOrder
 }
 
 export type EventMaxOrderByAggregateInput = {
@@ -377,6 +437,7 @@ export type EventMaxOrderByAggregateInput = {
   deliveryStatus?: Prisma.SortOrder
   nextAttemptAt?: Prisma.SortOrder
   lockedUntil?: Prisma.SortOrder
+  priorAttempts?: Prisma.SortOrder
 }
 
 export type EventMinOrderByAggregateInput = {
@@ -388,6 +449,11 @@ export type EventMinOrderByAggregateInput = {
   deliveryStatus?: Prisma.SortOrder
   nextAttemptAt?: Prisma.SortOrder
   lockedUntil?: Prisma.SortOrder
+  priorAttempts?: Prisma.SortOrder
+}
+
+export type EventSumOrderByAggregateInput = {
+  priorAttempts?: Prisma.SortOrder
 }
 
 export type EventScalarRelationFilter = {
@@ -459,6 +525,7 @@ export type EventCreateWithoutTriggerInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
   attempts?: Prisma.DeliveryAttemptCreateNestedManyWithoutEventInput
 }
 
@@ -470,6 +537,7 @@ export type EventUncheckedCreateWithoutTriggerInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
   attempts?: Prisma.DeliveryAttemptUncheckedCreateNestedManyWithoutEventInput
 }
 
@@ -511,6 +579,7 @@ export type EventScalarWhereInput = {
   deliveryStatus?: Prisma.StringFilter<"Event"> | string
   nextAttemptAt?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
   lockedUntil?: Prisma.DateTimeNullableFilter<"Event"> | Date | string | null
+  priorAttempts?: Prisma.IntFilter<"Event"> | number
 }
 
 export type EventCreateWithoutAttemptsInput = {
@@ -521,6 +590,7 @@ export type EventCreateWithoutAttemptsInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
   trigger: Prisma.TriggerCreateNestedOneWithoutEventsInput
 }
 
@@ -533,6 +603,7 @@ export type EventUncheckedCreateWithoutAttemptsInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
 }
 
 export type EventCreateOrConnectWithoutAttemptsInput = {
@@ -559,6 +630,7 @@ export type EventUpdateWithoutAttemptsInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   trigger?: Prisma.TriggerUpdateOneRequiredWithoutEventsNestedInput
 }
 
@@ -571,6 +643,7 @@ export type EventUncheckedUpdateWithoutAttemptsInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type EventCreateManyTriggerInput = {
@@ -581,6 +654,7 @@ export type EventCreateManyTriggerInput = {
   deliveryStatus: string
   nextAttemptAt?: Date | string | null
   lockedUntil?: Date | string | null
+  priorAttempts?: number
 }
 
 export type EventUpdateWithoutTriggerInput = {
@@ -591,6 +665,7 @@ export type EventUpdateWithoutTriggerInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   attempts?: Prisma.DeliveryAttemptUpdateManyWithoutEventNestedInput
 }
 
@@ -602,6 +677,7 @@ export type EventUncheckedUpdateWithoutTriggerInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   attempts?: Prisma.DeliveryAttemptUncheckedUpdateManyWithoutEventNestedInput
 }
 
@@ -613,6 +689,7 @@ export type EventUncheckedUpdateManyWithoutTriggerInput = {
   deliveryStatus?: Prisma.StringFieldUpdateOperationsInput | string
   nextAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lockedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  priorAttempts?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 
@@ -655,6 +732,7 @@ export type EventSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   deliveryStatus?: boolean
   nextAttemptAt?: boolean
   lockedUntil?: boolean
+  priorAttempts?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
   attempts?: boolean | Prisma.Event$attemptsArgs<ExtArgs>
   _count?: boolean | Prisma.EventCountOutputTypeDefaultArgs<ExtArgs>
@@ -669,6 +747,7 @@ export type EventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   deliveryStatus?: boolean
   nextAttemptAt?: boolean
   lockedUntil?: boolean
+  priorAttempts?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["event"]>
 
@@ -681,6 +760,7 @@ export type EventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   deliveryStatus?: boolean
   nextAttemptAt?: boolean
   lockedUntil?: boolean
+  priorAttempts?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["event"]>
 
@@ -693,9 +773,10 @@ export type EventSelectScalar = {
   deliveryStatus?: boolean
   nextAttemptAt?: boolean
   lockedUntil?: boolean
+  priorAttempts?: boolean
 }
 
-export type EventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "triggerId" | "type" | "payload" | "receivedAt" | "deliveryStatus" | "nextAttemptAt" | "lockedUntil", ExtArgs["result"]["event"]>
+export type EventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "triggerId" | "type" | "payload" | "receivedAt" | "deliveryStatus" | "nextAttemptAt" | "lockedUntil" | "priorAttempts", ExtArgs["result"]["event"]>
 export type EventInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
   attempts?: boolean | Prisma.Event$attemptsArgs<ExtArgs>
@@ -732,6 +813,11 @@ export type $EventPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
      * Set while a worker holds the event, so two workers do not deliver it at once.
      */
     lockedUntil: Date | null
+    /**
+     * Attempts made in earlier rounds: a redelivery (POST /events/{id}/redeliver) starts a new round of up to 3
+     * attempts, numbered on from these.
+     */
+    priorAttempts: number
   }, ExtArgs["result"]["event"]>
   composites: {}
 }
@@ -1165,6 +1251,7 @@ export interface EventFieldRefs {
   readonly deliveryStatus: Prisma.FieldRef<"Event", 'String'>
   readonly nextAttemptAt: Prisma.FieldRef<"Event", 'DateTime'>
   readonly lockedUntil: Prisma.FieldRef<"Event", 'DateTime'>
+  readonly priorAttempts: Prisma.FieldRef<"Event", 'Int'>
 }
     
 

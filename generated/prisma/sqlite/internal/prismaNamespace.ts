@@ -407,7 +407,9 @@ export const ModelName = {
   Event: 'Event',
   DeliveryAttempt: 'DeliveryAttempt',
   Run: 'Run',
-  CheckoutSession: 'CheckoutSession'
+  CheckoutSession: 'CheckoutSession',
+  WebSession: 'WebSession',
+  SignInFailure: 'SignInFailure'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -423,7 +425,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "account" | "apiKey" | "appConfig" | "connectLink" | "connection" | "customConnector" | "trigger" | "event" | "deliveryAttempt" | "run" | "checkoutSession"
+    modelProps: "account" | "apiKey" | "appConfig" | "connectLink" | "connection" | "customConnector" | "trigger" | "event" | "deliveryAttempt" | "run" | "checkoutSession" | "webSession" | "signInFailure"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1241,6 +1243,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    WebSession: {
+      payload: Prisma.$WebSessionPayload<ExtArgs>
+      fields: Prisma.WebSessionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebSessionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebSessionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        findFirst: {
+          args: Prisma.WebSessionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebSessionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        findMany: {
+          args: Prisma.WebSessionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>[]
+        }
+        create: {
+          args: Prisma.WebSessionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        createMany: {
+          args: Prisma.WebSessionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebSessionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>[]
+        }
+        delete: {
+          args: Prisma.WebSessionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        update: {
+          args: Prisma.WebSessionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        deleteMany: {
+          args: Prisma.WebSessionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebSessionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebSessionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>[]
+        }
+        upsert: {
+          args: Prisma.WebSessionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebSessionPayload>
+        }
+        aggregate: {
+          args: Prisma.WebSessionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebSession>
+        }
+        groupBy: {
+          args: Prisma.WebSessionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebSessionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebSessionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebSessionCountAggregateOutputType> | number
+        }
+      }
+    }
+    SignInFailure: {
+      payload: Prisma.$SignInFailurePayload<ExtArgs>
+      fields: Prisma.SignInFailureFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SignInFailureFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SignInFailureFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        findFirst: {
+          args: Prisma.SignInFailureFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SignInFailureFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        findMany: {
+          args: Prisma.SignInFailureFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>[]
+        }
+        create: {
+          args: Prisma.SignInFailureCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        createMany: {
+          args: Prisma.SignInFailureCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SignInFailureCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>[]
+        }
+        delete: {
+          args: Prisma.SignInFailureDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        update: {
+          args: Prisma.SignInFailureUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        deleteMany: {
+          args: Prisma.SignInFailureDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SignInFailureUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SignInFailureUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>[]
+        }
+        upsert: {
+          args: Prisma.SignInFailureUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInFailurePayload>
+        }
+        aggregate: {
+          args: Prisma.SignInFailureAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSignInFailure>
+        }
+        groupBy: {
+          args: Prisma.SignInFailureGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInFailureGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SignInFailureCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInFailureCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1365,6 +1515,9 @@ export const CustomConnectorScalarFieldEnum = {
   spec: 'spec',
   tools: 'tools',
   toolCount: 'toolCount',
+  transport: 'transport',
+  skipped: 'skipped',
+  refreshedAt: 'refreshedAt',
   createdAt: 'createdAt'
 } as const
 
@@ -1380,6 +1533,8 @@ export const TriggerScalarFieldEnum = {
   name: 'name',
   config: 'config',
   webhookUrl: 'webhookUrl',
+  inboundFingerprint: 'inboundFingerprint',
+  inboundTokenSealed: 'inboundTokenSealed',
   inboundToken: 'inboundToken',
   connectionId: 'connectionId',
   signingSecretSealed: 'signingSecretSealed',
@@ -1388,6 +1543,7 @@ export const TriggerScalarFieldEnum = {
   pollState: 'pollState',
   nextPollAt: 'nextPollAt',
   status: 'status',
+  enabled: 'enabled',
   createdAt: 'createdAt'
 } as const
 
@@ -1402,7 +1558,8 @@ export const EventScalarFieldEnum = {
   receivedAt: 'receivedAt',
   deliveryStatus: 'deliveryStatus',
   nextAttemptAt: 'nextAttemptAt',
-  lockedUntil: 'lockedUntil'
+  lockedUntil: 'lockedUntil',
+  priorAttempts: 'priorAttempts'
 } as const
 
 export type EventScalarFieldEnum = (typeof EventScalarFieldEnum)[keyof typeof EventScalarFieldEnum]
@@ -1432,6 +1589,8 @@ export const RunScalarFieldEnum = {
   upstreamStatus: 'upstreamStatus',
   durationMs: 'durationMs',
   arguments: 'arguments',
+  summary: 'summary',
+  resultSealed: 'resultSealed',
   result: 'result',
   idempotencyKey: 'idempotencyKey',
   inputHash: 'inputHash',
@@ -1453,6 +1612,27 @@ export const CheckoutSessionScalarFieldEnum = {
 } as const
 
 export type CheckoutSessionScalarFieldEnum = (typeof CheckoutSessionScalarFieldEnum)[keyof typeof CheckoutSessionScalarFieldEnum]
+
+
+export const WebSessionScalarFieldEnum = {
+  id: 'id',
+  accountId: 'accountId',
+  fingerprint: 'fingerprint',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type WebSessionScalarFieldEnum = (typeof WebSessionScalarFieldEnum)[keyof typeof WebSessionScalarFieldEnum]
+
+
+export const SignInFailureScalarFieldEnum = {
+  id: 'id',
+  subject: 'subject',
+  createdAt: 'createdAt'
+} as const
+
+export type SignInFailureScalarFieldEnum = (typeof SignInFailureScalarFieldEnum)[keyof typeof SignInFailureScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1495,6 +1675,13 @@ export type DateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel
  * Reference to a field of type 'Int'
  */
 export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int'>
+    
+
+
+/**
+ * Reference to a field of type 'Boolean'
+ */
+export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
     
 
 
@@ -1666,6 +1853,8 @@ export type GlobalOmitConfig = {
   deliveryAttempt?: Prisma.DeliveryAttemptOmit
   run?: Prisma.RunOmit
   checkoutSession?: Prisma.CheckoutSessionOmit
+  webSession?: Prisma.WebSessionOmit
+  signInFailure?: Prisma.SignInFailureOmit
 }
 
 /* Types for Logging */

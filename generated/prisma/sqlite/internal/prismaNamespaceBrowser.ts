@@ -61,7 +61,9 @@ export const ModelName = {
   Event: 'Event',
   DeliveryAttempt: 'DeliveryAttempt',
   Run: 'Run',
-  CheckoutSession: 'CheckoutSession'
+  CheckoutSession: 'CheckoutSession',
+  WebSession: 'WebSession',
+  SignInFailure: 'SignInFailure'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -165,6 +167,9 @@ export const CustomConnectorScalarFieldEnum = {
   spec: 'spec',
   tools: 'tools',
   toolCount: 'toolCount',
+  transport: 'transport',
+  skipped: 'skipped',
+  refreshedAt: 'refreshedAt',
   createdAt: 'createdAt'
 } as const
 
@@ -180,6 +185,8 @@ export const TriggerScalarFieldEnum = {
   name: 'name',
   config: 'config',
   webhookUrl: 'webhookUrl',
+  inboundFingerprint: 'inboundFingerprint',
+  inboundTokenSealed: 'inboundTokenSealed',
   inboundToken: 'inboundToken',
   connectionId: 'connectionId',
   signingSecretSealed: 'signingSecretSealed',
@@ -188,6 +195,7 @@ export const TriggerScalarFieldEnum = {
   pollState: 'pollState',
   nextPollAt: 'nextPollAt',
   status: 'status',
+  enabled: 'enabled',
   createdAt: 'createdAt'
 } as const
 
@@ -202,7 +210,8 @@ export const EventScalarFieldEnum = {
   receivedAt: 'receivedAt',
   deliveryStatus: 'deliveryStatus',
   nextAttemptAt: 'nextAttemptAt',
-  lockedUntil: 'lockedUntil'
+  lockedUntil: 'lockedUntil',
+  priorAttempts: 'priorAttempts'
 } as const
 
 export type EventScalarFieldEnum = (typeof EventScalarFieldEnum)[keyof typeof EventScalarFieldEnum]
@@ -232,6 +241,8 @@ export const RunScalarFieldEnum = {
   upstreamStatus: 'upstreamStatus',
   durationMs: 'durationMs',
   arguments: 'arguments',
+  summary: 'summary',
+  resultSealed: 'resultSealed',
   result: 'result',
   idempotencyKey: 'idempotencyKey',
   inputHash: 'inputHash',
@@ -253,6 +264,27 @@ export const CheckoutSessionScalarFieldEnum = {
 } as const
 
 export type CheckoutSessionScalarFieldEnum = (typeof CheckoutSessionScalarFieldEnum)[keyof typeof CheckoutSessionScalarFieldEnum]
+
+
+export const WebSessionScalarFieldEnum = {
+  id: 'id',
+  accountId: 'accountId',
+  fingerprint: 'fingerprint',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type WebSessionScalarFieldEnum = (typeof WebSessionScalarFieldEnum)[keyof typeof WebSessionScalarFieldEnum]
+
+
+export const SignInFailureScalarFieldEnum = {
+  id: 'id',
+  subject: 'subject',
+  createdAt: 'createdAt'
+} as const
+
+export type SignInFailureScalarFieldEnum = (typeof SignInFailureScalarFieldEnum)[keyof typeof SignInFailureScalarFieldEnum]
 
 
 export const SortOrder = {

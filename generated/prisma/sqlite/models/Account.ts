@@ -180,6 +180,7 @@ export type AccountWhereInput = {
   customConnectors?: Prisma.CustomConnectorListRelationFilter
   triggers?: Prisma.TriggerListRelationFilter
   runs?: Prisma.RunListRelationFilter
+  webSessions?: Prisma.WebSessionListRelationFilter
 }
 
 export type AccountOrderByWithRelationInput = {
@@ -193,6 +194,7 @@ export type AccountOrderByWithRelationInput = {
   customConnectors?: Prisma.CustomConnectorOrderByRelationAggregateInput
   triggers?: Prisma.TriggerOrderByRelationAggregateInput
   runs?: Prisma.RunOrderByRelationAggregateInput
+  webSessions?: Prisma.WebSessionOrderByRelationAggregateInput
 }
 
 export type AccountWhereUniqueInput = Prisma.AtLeast<{
@@ -209,6 +211,7 @@ export type AccountWhereUniqueInput = Prisma.AtLeast<{
   customConnectors?: Prisma.CustomConnectorListRelationFilter
   triggers?: Prisma.TriggerListRelationFilter
   runs?: Prisma.RunListRelationFilter
+  webSessions?: Prisma.WebSessionListRelationFilter
 }, "id" | "email">
 
 export type AccountOrderByWithAggregationInput = {
@@ -242,6 +245,7 @@ export type AccountCreateInput = {
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateInput = {
@@ -255,6 +259,7 @@ export type AccountUncheckedCreateInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUpdateInput = {
@@ -268,6 +273,7 @@ export type AccountUpdateInput = {
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateInput = {
@@ -281,6 +287,7 @@ export type AccountUncheckedUpdateInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateManyInput = {
@@ -426,6 +433,20 @@ export type AccountUpdateOneRequiredWithoutRunsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.AccountUpdateToOneWithWhereWithoutRunsInput, Prisma.AccountUpdateWithoutRunsInput>, Prisma.AccountUncheckedUpdateWithoutRunsInput>
 }
 
+export type AccountCreateNestedOneWithoutWebSessionsInput = {
+  create?: Prisma.XOR<Prisma.AccountCreateWithoutWebSessionsInput, Prisma.AccountUncheckedCreateWithoutWebSessionsInput>
+  connectOrCreate?: Prisma.AccountCreateOrConnectWithoutWebSessionsInput
+  connect?: Prisma.AccountWhereUniqueInput
+}
+
+export type AccountUpdateOneRequiredWithoutWebSessionsNestedInput = {
+  create?: Prisma.XOR<Prisma.AccountCreateWithoutWebSessionsInput, Prisma.AccountUncheckedCreateWithoutWebSessionsInput>
+  connectOrCreate?: Prisma.AccountCreateOrConnectWithoutWebSessionsInput
+  upsert?: Prisma.AccountUpsertWithoutWebSessionsInput
+  connect?: Prisma.AccountWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.AccountUpdateToOneWithWhereWithoutWebSessionsInput, Prisma.AccountUpdateWithoutWebSessionsInput>, Prisma.AccountUncheckedUpdateWithoutWebSessionsInput>
+}
+
 export type AccountCreateWithoutApiKeysInput = {
   id: string
   email: string
@@ -436,6 +457,7 @@ export type AccountCreateWithoutApiKeysInput = {
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutApiKeysInput = {
@@ -448,6 +470,7 @@ export type AccountUncheckedCreateWithoutApiKeysInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutApiKeysInput = {
@@ -476,6 +499,7 @@ export type AccountUpdateWithoutApiKeysInput = {
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutApiKeysInput = {
@@ -488,6 +512,7 @@ export type AccountUncheckedUpdateWithoutApiKeysInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateWithoutConnectLinksInput = {
@@ -500,6 +525,7 @@ export type AccountCreateWithoutConnectLinksInput = {
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutConnectLinksInput = {
@@ -512,6 +538,7 @@ export type AccountUncheckedCreateWithoutConnectLinksInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutConnectLinksInput = {
@@ -540,6 +567,7 @@ export type AccountUpdateWithoutConnectLinksInput = {
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutConnectLinksInput = {
@@ -552,6 +580,7 @@ export type AccountUncheckedUpdateWithoutConnectLinksInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateWithoutConnectionsInput = {
@@ -564,6 +593,7 @@ export type AccountCreateWithoutConnectionsInput = {
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutConnectionsInput = {
@@ -576,6 +606,7 @@ export type AccountUncheckedCreateWithoutConnectionsInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutConnectionsInput = {
@@ -604,6 +635,7 @@ export type AccountUpdateWithoutConnectionsInput = {
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutConnectionsInput = {
@@ -616,6 +648,7 @@ export type AccountUncheckedUpdateWithoutConnectionsInput = {
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateWithoutCustomConnectorsInput = {
@@ -628,6 +661,7 @@ export type AccountCreateWithoutCustomConnectorsInput = {
   connectLinks?: Prisma.ConnectLinkCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutCustomConnectorsInput = {
@@ -640,6 +674,7 @@ export type AccountUncheckedCreateWithoutCustomConnectorsInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutCustomConnectorsInput = {
@@ -668,6 +703,7 @@ export type AccountUpdateWithoutCustomConnectorsInput = {
   connectLinks?: Prisma.ConnectLinkUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutCustomConnectorsInput = {
@@ -680,6 +716,7 @@ export type AccountUncheckedUpdateWithoutCustomConnectorsInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateWithoutTriggersInput = {
@@ -692,6 +729,7 @@ export type AccountCreateWithoutTriggersInput = {
   connectLinks?: Prisma.ConnectLinkCreateNestedManyWithoutAccountInput
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutTriggersInput = {
@@ -704,6 +742,7 @@ export type AccountUncheckedCreateWithoutTriggersInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedCreateNestedManyWithoutAccountInput
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutTriggersInput = {
@@ -732,6 +771,7 @@ export type AccountUpdateWithoutTriggersInput = {
   connectLinks?: Prisma.ConnectLinkUpdateManyWithoutAccountNestedInput
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutTriggersInput = {
@@ -744,6 +784,7 @@ export type AccountUncheckedUpdateWithoutTriggersInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedUpdateManyWithoutAccountNestedInput
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountCreateWithoutRunsInput = {
@@ -756,6 +797,7 @@ export type AccountCreateWithoutRunsInput = {
   connectLinks?: Prisma.ConnectLinkCreateNestedManyWithoutAccountInput
   customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionCreateNestedManyWithoutAccountInput
 }
 
 export type AccountUncheckedCreateWithoutRunsInput = {
@@ -768,6 +810,7 @@ export type AccountUncheckedCreateWithoutRunsInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedCreateNestedManyWithoutAccountInput
   customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
   triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
+  webSessions?: Prisma.WebSessionUncheckedCreateNestedManyWithoutAccountInput
 }
 
 export type AccountCreateOrConnectWithoutRunsInput = {
@@ -796,6 +839,7 @@ export type AccountUpdateWithoutRunsInput = {
   connectLinks?: Prisma.ConnectLinkUpdateManyWithoutAccountNestedInput
   customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUpdateManyWithoutAccountNestedInput
 }
 
 export type AccountUncheckedUpdateWithoutRunsInput = {
@@ -808,6 +852,75 @@ export type AccountUncheckedUpdateWithoutRunsInput = {
   connectLinks?: Prisma.ConnectLinkUncheckedUpdateManyWithoutAccountNestedInput
   customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
   triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
+  webSessions?: Prisma.WebSessionUncheckedUpdateManyWithoutAccountNestedInput
+}
+
+export type AccountCreateWithoutWebSessionsInput = {
+  id: string
+  email: string
+  passwordHash?: string | null
+  createdAt?: Date | string
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutAccountInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutAccountInput
+  connectLinks?: Prisma.ConnectLinkCreateNestedManyWithoutAccountInput
+  customConnectors?: Prisma.CustomConnectorCreateNestedManyWithoutAccountInput
+  triggers?: Prisma.TriggerCreateNestedManyWithoutAccountInput
+  runs?: Prisma.RunCreateNestedManyWithoutAccountInput
+}
+
+export type AccountUncheckedCreateWithoutWebSessionsInput = {
+  id: string
+  email: string
+  passwordHash?: string | null
+  createdAt?: Date | string
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutAccountInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutAccountInput
+  connectLinks?: Prisma.ConnectLinkUncheckedCreateNestedManyWithoutAccountInput
+  customConnectors?: Prisma.CustomConnectorUncheckedCreateNestedManyWithoutAccountInput
+  triggers?: Prisma.TriggerUncheckedCreateNestedManyWithoutAccountInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutAccountInput
+}
+
+export type AccountCreateOrConnectWithoutWebSessionsInput = {
+  where: Prisma.AccountWhereUniqueInput
+  create: Prisma.XOR<Prisma.AccountCreateWithoutWebSessionsInput, Prisma.AccountUncheckedCreateWithoutWebSessionsInput>
+}
+
+export type AccountUpsertWithoutWebSessionsInput = {
+  update: Prisma.XOR<Prisma.AccountUpdateWithoutWebSessionsInput, Prisma.AccountUncheckedUpdateWithoutWebSessionsInput>
+  create: Prisma.XOR<Prisma.AccountCreateWithoutWebSessionsInput, Prisma.AccountUncheckedCreateWithoutWebSessionsInput>
+  where?: Prisma.AccountWhereInput
+}
+
+export type AccountUpdateToOneWithWhereWithoutWebSessionsInput = {
+  where?: Prisma.AccountWhereInput
+  data: Prisma.XOR<Prisma.AccountUpdateWithoutWebSessionsInput, Prisma.AccountUncheckedUpdateWithoutWebSessionsInput>
+}
+
+export type AccountUpdateWithoutWebSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  passwordHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutAccountNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutAccountNestedInput
+  connectLinks?: Prisma.ConnectLinkUpdateManyWithoutAccountNestedInput
+  customConnectors?: Prisma.CustomConnectorUpdateManyWithoutAccountNestedInput
+  triggers?: Prisma.TriggerUpdateManyWithoutAccountNestedInput
+  runs?: Prisma.RunUpdateManyWithoutAccountNestedInput
+}
+
+export type AccountUncheckedUpdateWithoutWebSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  passwordHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutAccountNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutAccountNestedInput
+  connectLinks?: Prisma.ConnectLinkUncheckedUpdateManyWithoutAccountNestedInput
+  customConnectors?: Prisma.CustomConnectorUncheckedUpdateManyWithoutAccountNestedInput
+  triggers?: Prisma.TriggerUncheckedUpdateManyWithoutAccountNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutAccountNestedInput
 }
 
 
@@ -822,6 +935,7 @@ export type AccountCountOutputType = {
   customConnectors: number
   triggers: number
   runs: number
+  webSessions: number
 }
 
 export type AccountCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -831,6 +945,7 @@ export type AccountCountOutputTypeSelect<ExtArgs extends runtime.Types.Extension
   customConnectors?: boolean | AccountCountOutputTypeCountCustomConnectorsArgs
   triggers?: boolean | AccountCountOutputTypeCountTriggersArgs
   runs?: boolean | AccountCountOutputTypeCountRunsArgs
+  webSessions?: boolean | AccountCountOutputTypeCountWebSessionsArgs
 }
 
 /**
@@ -885,6 +1000,13 @@ export type AccountCountOutputTypeCountRunsArgs<ExtArgs extends runtime.Types.Ex
   where?: Prisma.RunWhereInput
 }
 
+/**
+ * AccountCountOutputType without action
+ */
+export type AccountCountOutputTypeCountWebSessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.WebSessionWhereInput
+}
+
 
 export type AccountSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -897,6 +1019,7 @@ export type AccountSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   customConnectors?: boolean | Prisma.Account$customConnectorsArgs<ExtArgs>
   triggers?: boolean | Prisma.Account$triggersArgs<ExtArgs>
   runs?: boolean | Prisma.Account$runsArgs<ExtArgs>
+  webSessions?: boolean | Prisma.Account$webSessionsArgs<ExtArgs>
   _count?: boolean | Prisma.AccountCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["account"]>
 
@@ -929,6 +1052,7 @@ export type AccountInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs
   customConnectors?: boolean | Prisma.Account$customConnectorsArgs<ExtArgs>
   triggers?: boolean | Prisma.Account$triggersArgs<ExtArgs>
   runs?: boolean | Prisma.Account$runsArgs<ExtArgs>
+  webSessions?: boolean | Prisma.Account$webSessionsArgs<ExtArgs>
   _count?: boolean | Prisma.AccountCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type AccountIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -943,6 +1067,7 @@ export type $AccountPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     customConnectors: Prisma.$CustomConnectorPayload<ExtArgs>[]
     triggers: Prisma.$TriggerPayload<ExtArgs>[]
     runs: Prisma.$RunPayload<ExtArgs>[]
+    webSessions: Prisma.$WebSessionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1352,6 +1477,7 @@ export interface Prisma__AccountClient<T, Null = never, ExtArgs extends runtime.
   customConnectors<T extends Prisma.Account$customConnectorsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Account$customConnectorsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CustomConnectorPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   triggers<T extends Prisma.Account$triggersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Account$triggersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$TriggerPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   runs<T extends Prisma.Account$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Account$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  webSessions<T extends Prisma.Account$webSessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Account$webSessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebSessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1917,6 +2043,30 @@ export type Account$runsArgs<ExtArgs extends runtime.Types.Extensions.InternalAr
   take?: number
   skip?: number
   distinct?: Prisma.RunScalarFieldEnum | Prisma.RunScalarFieldEnum[]
+}
+
+/**
+ * Account.webSessions
+ */
+export type Account$webSessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the WebSession
+   */
+  select?: Prisma.WebSessionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the WebSession
+   */
+  omit?: Prisma.WebSessionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.WebSessionInclude<ExtArgs> | null
+  where?: Prisma.WebSessionWhereInput
+  orderBy?: Prisma.WebSessionOrderByWithRelationInput | Prisma.WebSessionOrderByWithRelationInput[]
+  cursor?: Prisma.WebSessionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.WebSessionScalarFieldEnum | Prisma.WebSessionScalarFieldEnum[]
 }
 
 /**

@@ -46,6 +46,9 @@ export type CustomConnectorMinAggregateOutputType = {
   spec: string | null
   tools: string | null
   toolCount: number | null
+  transport: string | null
+  skipped: string | null
+  refreshedAt: Date | null
   createdAt: Date | null
 }
 
@@ -61,6 +64,9 @@ export type CustomConnectorMaxAggregateOutputType = {
   spec: string | null
   tools: string | null
   toolCount: number | null
+  transport: string | null
+  skipped: string | null
+  refreshedAt: Date | null
   createdAt: Date | null
 }
 
@@ -76,6 +82,9 @@ export type CustomConnectorCountAggregateOutputType = {
   spec: number
   tools: number
   toolCount: number
+  transport: number
+  skipped: number
+  refreshedAt: number
   createdAt: number
   _all: number
 }
@@ -101,6 +110,9 @@ export type CustomConnectorMinAggregateInputType = {
   spec?: true
   tools?: true
   toolCount?: true
+  transport?: true
+  skipped?: true
+  refreshedAt?: true
   createdAt?: true
 }
 
@@ -116,6 +128,9 @@ export type CustomConnectorMaxAggregateInputType = {
   spec?: true
   tools?: true
   toolCount?: true
+  transport?: true
+  skipped?: true
+  refreshedAt?: true
   createdAt?: true
 }
 
@@ -131,6 +146,9 @@ export type CustomConnectorCountAggregateInputType = {
   spec?: true
   tools?: true
   toolCount?: true
+  transport?: true
+  skipped?: true
+  refreshedAt?: true
   createdAt?: true
   _all?: true
 }
@@ -233,6 +251,9 @@ export type CustomConnectorGroupByOutputType = {
   spec: string | null
   tools: string
   toolCount: number
+  transport: string | null
+  skipped: string
+  refreshedAt: Date
   createdAt: Date
   _count: CustomConnectorCountAggregateOutputType | null
   _avg: CustomConnectorAvgAggregateOutputType | null
@@ -271,6 +292,9 @@ export type CustomConnectorWhereInput = {
   spec?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
   tools?: Prisma.StringFilter<"CustomConnector"> | string
   toolCount?: Prisma.IntFilter<"CustomConnector"> | number
+  transport?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
+  skipped?: Prisma.StringFilter<"CustomConnector"> | string
+  refreshedAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
 }
@@ -287,6 +311,9 @@ export type CustomConnectorOrderByWithRelationInput = {
   spec?: Prisma.SortOrderInput | Prisma.SortOrder
   tools?: Prisma.SortOrder
   toolCount?: Prisma.SortOrder
+  transport?: Prisma.SortOrderInput | Prisma.SortOrder
+  skipped?: Prisma.SortOrder
+  refreshedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   account?: Prisma.AccountOrderByWithRelationInput
 }
@@ -307,6 +334,9 @@ export type CustomConnectorWhereUniqueInput = Prisma.AtLeast<{
   spec?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
   tools?: Prisma.StringFilter<"CustomConnector"> | string
   toolCount?: Prisma.IntFilter<"CustomConnector"> | number
+  transport?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
+  skipped?: Prisma.StringFilter<"CustomConnector"> | string
+  refreshedAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
 }, "id" | "accountId_appId">
@@ -323,6 +353,9 @@ export type CustomConnectorOrderByWithAggregationInput = {
   spec?: Prisma.SortOrderInput | Prisma.SortOrder
   tools?: Prisma.SortOrder
   toolCount?: Prisma.SortOrder
+  transport?: Prisma.SortOrderInput | Prisma.SortOrder
+  skipped?: Prisma.SortOrder
+  refreshedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.CustomConnectorCountOrderByAggregateInput
   _avg?: Prisma.CustomConnectorAvgOrderByAggregateInput
@@ -346,6 +379,9 @@ export type CustomConnectorScalarWhereWithAggregatesInput = {
   spec?: Prisma.StringNullableWithAggregatesFilter<"CustomConnector"> | string | null
   tools?: Prisma.StringWithAggregatesFilter<"CustomConnector"> | string
   toolCount?: Prisma.IntWithAggregatesFilter<"CustomConnector"> | number
+  transport?: Prisma.StringNullableWithAggregatesFilter<"CustomConnector"> | string | null
+  skipped?: Prisma.StringWithAggregatesFilter<"CustomConnector"> | string
+  refreshedAt?: Prisma.DateTimeWithAggregatesFilter<"CustomConnector"> | Date | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"CustomConnector"> | Date | string
 }
 
@@ -360,6 +396,9 @@ export type CustomConnectorCreateInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
   account: Prisma.AccountCreateNestedOneWithoutCustomConnectorsInput
 }
@@ -376,6 +415,9 @@ export type CustomConnectorUncheckedCreateInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
 }
 
@@ -390,6 +432,9 @@ export type CustomConnectorUpdateInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   account?: Prisma.AccountUpdateOneRequiredWithoutCustomConnectorsNestedInput
 }
@@ -406,6 +451,9 @@ export type CustomConnectorUncheckedUpdateInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -421,6 +469,9 @@ export type CustomConnectorCreateManyInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
 }
 
@@ -435,6 +486,9 @@ export type CustomConnectorUpdateManyMutationInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -450,6 +504,9 @@ export type CustomConnectorUncheckedUpdateManyInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -480,6 +537,9 @@ export type CustomConnectorCountOrderByAggregateInput = {
   spec?: Prisma.SortOrder
   tools?: Prisma.SortOrder
   toolCount?: Prisma.SortOrder
+  transport?: Prisma.SortOrder
+  skipped?: Prisma.SortOrder
+  refreshedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -499,6 +559,9 @@ export type CustomConnectorMaxOrderByAggregateInput = {
   spec?: Prisma.SortOrder
   tools?: Prisma.SortOrder
   toolCount?: Prisma.SortOrder
+  transport?: Prisma.SortOrder
+  skipped?: Prisma.SortOrder
+  refreshedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -514,6 +577,9 @@ export type CustomConnectorMinOrderByAggregateInput = {
   spec?: Prisma.SortOrder
   tools?: Prisma.SortOrder
   toolCount?: Prisma.SortOrder
+  transport?: Prisma.SortOrder
+  skipped?: Prisma.SortOrder
+  refreshedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -582,6 +648,9 @@ export type CustomConnectorCreateWithoutAccountInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
 }
 
@@ -596,6 +665,9 @@ export type CustomConnectorUncheckedCreateWithoutAccountInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
 }
 
@@ -639,6 +711,9 @@ export type CustomConnectorScalarWhereInput = {
   spec?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
   tools?: Prisma.StringFilter<"CustomConnector"> | string
   toolCount?: Prisma.IntFilter<"CustomConnector"> | number
+  transport?: Prisma.StringNullableFilter<"CustomConnector"> | string | null
+  skipped?: Prisma.StringFilter<"CustomConnector"> | string
+  refreshedAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"CustomConnector"> | Date | string
 }
 
@@ -653,6 +728,9 @@ export type CustomConnectorCreateManyAccountInput = {
   spec?: string | null
   tools: string
   toolCount: number
+  transport?: string | null
+  skipped?: string
+  refreshedAt?: Date | string
   createdAt?: Date | string
 }
 
@@ -667,6 +745,9 @@ export type CustomConnectorUpdateWithoutAccountInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -681,6 +762,9 @@ export type CustomConnectorUncheckedUpdateWithoutAccountInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -695,6 +779,9 @@ export type CustomConnectorUncheckedUpdateManyWithoutAccountInput = {
   spec?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tools?: Prisma.StringFieldUpdateOperationsInput | string
   toolCount?: Prisma.IntFieldUpdateOperationsInput | number
+  transport?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  skipped?: Prisma.StringFieldUpdateOperationsInput | string
+  refreshedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -712,6 +799,9 @@ export type CustomConnectorSelect<ExtArgs extends runtime.Types.Extensions.Inter
   spec?: boolean
   tools?: boolean
   toolCount?: boolean
+  transport?: boolean
+  skipped?: boolean
+  refreshedAt?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customConnector"]>
@@ -728,6 +818,9 @@ export type CustomConnectorSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   spec?: boolean
   tools?: boolean
   toolCount?: boolean
+  transport?: boolean
+  skipped?: boolean
+  refreshedAt?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customConnector"]>
@@ -744,6 +837,9 @@ export type CustomConnectorSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   spec?: boolean
   tools?: boolean
   toolCount?: boolean
+  transport?: boolean
+  skipped?: boolean
+  refreshedAt?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customConnector"]>
@@ -760,10 +856,13 @@ export type CustomConnectorSelectScalar = {
   spec?: boolean
   tools?: boolean
   toolCount?: boolean
+  transport?: boolean
+  skipped?: boolean
+  refreshedAt?: boolean
   createdAt?: boolean
 }
 
-export type CustomConnectorOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "kind" | "name" | "appId" | "url" | "keySealed" | "keyIn" | "spec" | "tools" | "toolCount" | "createdAt", ExtArgs["result"]["customConnector"]>
+export type CustomConnectorOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "kind" | "name" | "appId" | "url" | "keySealed" | "keyIn" | "spec" | "tools" | "toolCount" | "transport" | "skipped" | "refreshedAt" | "createdAt", ExtArgs["result"]["customConnector"]>
 export type CustomConnectorInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }
@@ -803,6 +902,18 @@ export type $CustomConnectorPayload<ExtArgs extends runtime.Types.Extensions.Int
      */
     tools: string
     toolCount: number
+    /**
+     * mcp: streamable_http | sse (the transport the server answered on); rest: null.
+     */
+    transport: string | null
+    /**
+     * JSON list of { item, reason }: operations or tools that did not become tools.
+     */
+    skipped: string
+    /**
+     * When the tools were last read; also the version of the account's custom tools (find caches by it).
+     */
+    refreshedAt: Date
     createdAt: Date
   }, ExtArgs["result"]["customConnector"]>
   composites: {}
@@ -1239,6 +1350,9 @@ export interface CustomConnectorFieldRefs {
   readonly spec: Prisma.FieldRef<"CustomConnector", 'String'>
   readonly tools: Prisma.FieldRef<"CustomConnector", 'String'>
   readonly toolCount: Prisma.FieldRef<"CustomConnector", 'Int'>
+  readonly transport: Prisma.FieldRef<"CustomConnector", 'String'>
+  readonly skipped: Prisma.FieldRef<"CustomConnector", 'String'>
+  readonly refreshedAt: Prisma.FieldRef<"CustomConnector", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"CustomConnector", 'DateTime'>
 }
     

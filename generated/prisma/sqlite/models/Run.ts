@@ -47,6 +47,8 @@ export type RunMinAggregateOutputType = {
   upstreamStatus: number | null
   durationMs: number | null
   arguments: string | null
+  summary: string | null
+  resultSealed: string | null
   result: string | null
   idempotencyKey: string | null
   inputHash: string | null
@@ -64,6 +66,8 @@ export type RunMaxAggregateOutputType = {
   upstreamStatus: number | null
   durationMs: number | null
   arguments: string | null
+  summary: string | null
+  resultSealed: string | null
   result: string | null
   idempotencyKey: string | null
   inputHash: string | null
@@ -81,6 +85,8 @@ export type RunCountAggregateOutputType = {
   upstreamStatus: number
   durationMs: number
   arguments: number
+  summary: number
+  resultSealed: number
   result: number
   idempotencyKey: number
   inputHash: number
@@ -110,6 +116,8 @@ export type RunMinAggregateInputType = {
   upstreamStatus?: true
   durationMs?: true
   arguments?: true
+  summary?: true
+  resultSealed?: true
   result?: true
   idempotencyKey?: true
   inputHash?: true
@@ -127,6 +135,8 @@ export type RunMaxAggregateInputType = {
   upstreamStatus?: true
   durationMs?: true
   arguments?: true
+  summary?: true
+  resultSealed?: true
   result?: true
   idempotencyKey?: true
   inputHash?: true
@@ -144,6 +154,8 @@ export type RunCountAggregateInputType = {
   upstreamStatus?: true
   durationMs?: true
   arguments?: true
+  summary?: true
+  resultSealed?: true
   result?: true
   idempotencyKey?: true
   inputHash?: true
@@ -248,6 +260,8 @@ export type RunGroupByOutputType = {
   upstreamStatus: number | null
   durationMs: number
   arguments: string
+  summary: string | null
+  resultSealed: string | null
   result: string | null
   idempotencyKey: string | null
   inputHash: string | null
@@ -288,6 +302,8 @@ export type RunWhereInput = {
   upstreamStatus?: Prisma.IntNullableFilter<"Run"> | number | null
   durationMs?: Prisma.IntFilter<"Run"> | number
   arguments?: Prisma.StringFilter<"Run"> | string
+  summary?: Prisma.StringNullableFilter<"Run"> | string | null
+  resultSealed?: Prisma.StringNullableFilter<"Run"> | string | null
   result?: Prisma.StringNullableFilter<"Run"> | string | null
   idempotencyKey?: Prisma.StringNullableFilter<"Run"> | string | null
   inputHash?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -307,6 +323,8 @@ export type RunOrderByWithRelationInput = {
   upstreamStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   arguments?: Prisma.SortOrder
+  summary?: Prisma.SortOrderInput | Prisma.SortOrder
+  resultSealed?: Prisma.SortOrderInput | Prisma.SortOrder
   result?: Prisma.SortOrderInput | Prisma.SortOrder
   idempotencyKey?: Prisma.SortOrderInput | Prisma.SortOrder
   inputHash?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -330,6 +348,8 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   upstreamStatus?: Prisma.IntNullableFilter<"Run"> | number | null
   durationMs?: Prisma.IntFilter<"Run"> | number
   arguments?: Prisma.StringFilter<"Run"> | string
+  summary?: Prisma.StringNullableFilter<"Run"> | string | null
+  resultSealed?: Prisma.StringNullableFilter<"Run"> | string | null
   result?: Prisma.StringNullableFilter<"Run"> | string | null
   idempotencyKey?: Prisma.StringNullableFilter<"Run"> | string | null
   inputHash?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -349,6 +369,8 @@ export type RunOrderByWithAggregationInput = {
   upstreamStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   arguments?: Prisma.SortOrder
+  summary?: Prisma.SortOrderInput | Prisma.SortOrder
+  resultSealed?: Prisma.SortOrderInput | Prisma.SortOrder
   result?: Prisma.SortOrderInput | Prisma.SortOrder
   idempotencyKey?: Prisma.SortOrderInput | Prisma.SortOrder
   inputHash?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -374,6 +396,8 @@ export type RunScalarWhereWithAggregatesInput = {
   upstreamStatus?: Prisma.IntNullableWithAggregatesFilter<"Run"> | number | null
   durationMs?: Prisma.IntWithAggregatesFilter<"Run"> | number
   arguments?: Prisma.StringWithAggregatesFilter<"Run"> | string
+  summary?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
+  resultSealed?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
   result?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
   idempotencyKey?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
   inputHash?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
@@ -389,6 +413,8 @@ export type RunCreateInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -408,6 +434,8 @@ export type RunUncheckedCreateInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -423,6 +451,8 @@ export type RunUpdateInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -442,6 +472,8 @@ export type RunUncheckedUpdateInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -459,6 +491,8 @@ export type RunCreateManyInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -474,6 +508,8 @@ export type RunUpdateManyMutationInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -491,6 +527,8 @@ export type RunUncheckedUpdateManyInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -523,6 +561,8 @@ export type RunCountOrderByAggregateInput = {
   upstreamStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   arguments?: Prisma.SortOrder
+  summary?: Prisma.SortOrder
+  resultSealed?: Prisma.SortOrder
   result?: Prisma.SortOrder
   idempotencyKey?: Prisma.SortOrder
   inputHash?: Prisma.SortOrder
@@ -545,6 +585,8 @@ export type RunMaxOrderByAggregateInput = {
   upstreamStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   arguments?: Prisma.SortOrder
+  summary?: Prisma.SortOrder
+  resultSealed?: Prisma.SortOrder
   result?: Prisma.SortOrder
   idempotencyKey?: Prisma.SortOrder
   inputHash?: Prisma.SortOrder
@@ -562,6 +604,8 @@ export type RunMinOrderByAggregateInput = {
   upstreamStatus?: Prisma.SortOrder
   durationMs?: Prisma.SortOrder
   arguments?: Prisma.SortOrder
+  summary?: Prisma.SortOrder
+  resultSealed?: Prisma.SortOrder
   result?: Prisma.SortOrder
   idempotencyKey?: Prisma.SortOrder
   inputHash?: Prisma.SortOrder
@@ -666,6 +710,8 @@ export type RunCreateWithoutAccountInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -683,6 +729,8 @@ export type RunUncheckedCreateWithoutAccountInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -728,6 +776,8 @@ export type RunScalarWhereInput = {
   upstreamStatus?: Prisma.IntNullableFilter<"Run"> | number | null
   durationMs?: Prisma.IntFilter<"Run"> | number
   arguments?: Prisma.StringFilter<"Run"> | string
+  summary?: Prisma.StringNullableFilter<"Run"> | string | null
+  resultSealed?: Prisma.StringNullableFilter<"Run"> | string | null
   result?: Prisma.StringNullableFilter<"Run"> | string | null
   idempotencyKey?: Prisma.StringNullableFilter<"Run"> | string | null
   inputHash?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -743,6 +793,8 @@ export type RunCreateWithoutConnectionInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -760,6 +812,8 @@ export type RunUncheckedCreateWithoutConnectionInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -801,6 +855,8 @@ export type RunCreateManyAccountInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -816,6 +872,8 @@ export type RunUpdateWithoutAccountInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -833,6 +891,8 @@ export type RunUncheckedUpdateWithoutAccountInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -849,6 +909,8 @@ export type RunUncheckedUpdateManyWithoutAccountInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -865,6 +927,8 @@ export type RunCreateManyConnectionInput = {
   upstreamStatus?: number | null
   durationMs: number
   arguments: string
+  summary?: string | null
+  resultSealed?: string | null
   result?: string | null
   idempotencyKey?: string | null
   inputHash?: string | null
@@ -880,6 +944,8 @@ export type RunUpdateWithoutConnectionInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -897,6 +963,8 @@ export type RunUncheckedUpdateWithoutConnectionInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -913,6 +981,8 @@ export type RunUncheckedUpdateManyWithoutConnectionInput = {
   upstreamStatus?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   durationMs?: Prisma.IntFieldUpdateOperationsInput | number
   arguments?: Prisma.StringFieldUpdateOperationsInput | string
+  summary?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  resultSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   result?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   idempotencyKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inputHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -932,6 +1002,8 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   upstreamStatus?: boolean
   durationMs?: boolean
   arguments?: boolean
+  summary?: boolean
+  resultSealed?: boolean
   result?: boolean
   idempotencyKey?: boolean
   inputHash?: boolean
@@ -951,6 +1023,8 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   upstreamStatus?: boolean
   durationMs?: boolean
   arguments?: boolean
+  summary?: boolean
+  resultSealed?: boolean
   result?: boolean
   idempotencyKey?: boolean
   inputHash?: boolean
@@ -970,6 +1044,8 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   upstreamStatus?: boolean
   durationMs?: boolean
   arguments?: boolean
+  summary?: boolean
+  resultSealed?: boolean
   result?: boolean
   idempotencyKey?: boolean
   inputHash?: boolean
@@ -989,13 +1065,15 @@ export type RunSelectScalar = {
   upstreamStatus?: boolean
   durationMs?: boolean
   arguments?: boolean
+  summary?: boolean
+  resultSealed?: boolean
   result?: boolean
   idempotencyKey?: boolean
   inputHash?: boolean
   createdAt?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "tool" | "appId" | "connectionId" | "status" | "errorCode" | "upstreamStatus" | "durationMs" | "arguments" | "result" | "idempotencyKey" | "inputHash" | "createdAt", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "tool" | "appId" | "connectionId" | "status" | "errorCode" | "upstreamStatus" | "durationMs" | "arguments" | "summary" | "resultSealed" | "result" | "idempotencyKey" | "inputHash" | "createdAt", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   connection?: boolean | Prisma.Run$connectionArgs<ExtArgs>
@@ -1033,12 +1111,23 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
      */
     arguments: string
     /**
-     * The whole RunResult (JSON) for Idempotency-Key replays, bounded.
+     * The outcome for the runs log: redacted (secret-looking fields and token-shaped strings replaced), at most 4 kB, JSON.
+     */
+    summary: string | null
+    /**
+     * AES-256-GCM sealed whole RunResult (or error), JSON, bounded: kept only for Idempotency-Key replays, and only
+     * for the replay window (24 h, src/domain/runs.ts); cleared with the key after it.
+     */
+    resultSealed: string | null
+    /**
+     * Legacy: the whole result in clear, as stored before sealing. Sealed into the fields above and cleared at
+     * start-up; always null for new runs.
      */
     result: string | null
     idempotencyKey: string | null
     /**
-     * SHA-256 of the input, to tell a replay from a reuse of the key with other input.
+     * HMAC-SHA256 fingerprint of the input (plain SHA-256 for runs made before), to tell a replay from a reuse of
+     * the key with other input without keeping a guessable hash of the arguments.
      */
     inputHash: string | null
     createdAt: Date
@@ -1477,6 +1566,8 @@ export interface RunFieldRefs {
   readonly upstreamStatus: Prisma.FieldRef<"Run", 'Int'>
   readonly durationMs: Prisma.FieldRef<"Run", 'Int'>
   readonly arguments: Prisma.FieldRef<"Run", 'String'>
+  readonly summary: Prisma.FieldRef<"Run", 'String'>
+  readonly resultSealed: Prisma.FieldRef<"Run", 'String'>
   readonly result: Prisma.FieldRef<"Run", 'String'>
   readonly idempotencyKey: Prisma.FieldRef<"Run", 'String'>
   readonly inputHash: Prisma.FieldRef<"Run", 'String'>

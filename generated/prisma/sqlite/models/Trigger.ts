@@ -33,6 +33,8 @@ export type TriggerMinAggregateOutputType = {
   name: string | null
   config: string | null
   webhookUrl: string | null
+  inboundFingerprint: string | null
+  inboundTokenSealed: string | null
   inboundToken: string | null
   connectionId: string | null
   signingSecretSealed: string | null
@@ -41,6 +43,7 @@ export type TriggerMinAggregateOutputType = {
   pollState: string | null
   nextPollAt: Date | null
   status: string | null
+  enabled: boolean | null
   createdAt: Date | null
 }
 
@@ -53,6 +56,8 @@ export type TriggerMaxAggregateOutputType = {
   name: string | null
   config: string | null
   webhookUrl: string | null
+  inboundFingerprint: string | null
+  inboundTokenSealed: string | null
   inboundToken: string | null
   connectionId: string | null
   signingSecretSealed: string | null
@@ -61,6 +66,7 @@ export type TriggerMaxAggregateOutputType = {
   pollState: string | null
   nextPollAt: Date | null
   status: string | null
+  enabled: boolean | null
   createdAt: Date | null
 }
 
@@ -73,6 +79,8 @@ export type TriggerCountAggregateOutputType = {
   name: number
   config: number
   webhookUrl: number
+  inboundFingerprint: number
+  inboundTokenSealed: number
   inboundToken: number
   connectionId: number
   signingSecretSealed: number
@@ -81,6 +89,7 @@ export type TriggerCountAggregateOutputType = {
   pollState: number
   nextPollAt: number
   status: number
+  enabled: number
   createdAt: number
   _all: number
 }
@@ -95,6 +104,8 @@ export type TriggerMinAggregateInputType = {
   name?: true
   config?: true
   webhookUrl?: true
+  inboundFingerprint?: true
+  inboundTokenSealed?: true
   inboundToken?: true
   connectionId?: true
   signingSecretSealed?: true
@@ -103,6 +114,7 @@ export type TriggerMinAggregateInputType = {
   pollState?: true
   nextPollAt?: true
   status?: true
+  enabled?: true
   createdAt?: true
 }
 
@@ -115,6 +127,8 @@ export type TriggerMaxAggregateInputType = {
   name?: true
   config?: true
   webhookUrl?: true
+  inboundFingerprint?: true
+  inboundTokenSealed?: true
   inboundToken?: true
   connectionId?: true
   signingSecretSealed?: true
@@ -123,6 +137,7 @@ export type TriggerMaxAggregateInputType = {
   pollState?: true
   nextPollAt?: true
   status?: true
+  enabled?: true
   createdAt?: true
 }
 
@@ -135,6 +150,8 @@ export type TriggerCountAggregateInputType = {
   name?: true
   config?: true
   webhookUrl?: true
+  inboundFingerprint?: true
+  inboundTokenSealed?: true
   inboundToken?: true
   connectionId?: true
   signingSecretSealed?: true
@@ -143,6 +160,7 @@ export type TriggerCountAggregateInputType = {
   pollState?: true
   nextPollAt?: true
   status?: true
+  enabled?: true
   createdAt?: true
   _all?: true
 }
@@ -228,6 +246,8 @@ export type TriggerGroupByOutputType = {
   name: string
   config: string
   webhookUrl: string | null
+  inboundFingerprint: string | null
+  inboundTokenSealed: string | null
   inboundToken: string | null
   connectionId: string | null
   signingSecretSealed: string
@@ -236,6 +256,7 @@ export type TriggerGroupByOutputType = {
   pollState: string | null
   nextPollAt: Date | null
   status: string
+  enabled: boolean
   createdAt: Date
   _count: TriggerCountAggregateOutputType | null
   _min: TriggerMinAggregateOutputType | null
@@ -269,6 +290,8 @@ export type TriggerWhereInput = {
   name?: Prisma.StringFilter<"Trigger"> | string
   config?: Prisma.StringFilter<"Trigger"> | string
   webhookUrl?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  inboundFingerprint?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  inboundTokenSealed?: Prisma.StringNullableFilter<"Trigger"> | string | null
   inboundToken?: Prisma.StringNullableFilter<"Trigger"> | string | null
   connectionId?: Prisma.StringNullableFilter<"Trigger"> | string | null
   signingSecretSealed?: Prisma.StringFilter<"Trigger"> | string
@@ -277,6 +300,7 @@ export type TriggerWhereInput = {
   pollState?: Prisma.StringNullableFilter<"Trigger"> | string | null
   nextPollAt?: Prisma.DateTimeNullableFilter<"Trigger"> | Date | string | null
   status?: Prisma.StringFilter<"Trigger"> | string
+  enabled?: Prisma.BoolFilter<"Trigger"> | boolean
   createdAt?: Prisma.DateTimeFilter<"Trigger"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
   connection?: Prisma.XOR<Prisma.ConnectionNullableScalarRelationFilter, Prisma.ConnectionWhereInput> | null
@@ -292,6 +316,8 @@ export type TriggerOrderByWithRelationInput = {
   name?: Prisma.SortOrder
   config?: Prisma.SortOrder
   webhookUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  inboundFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
+  inboundTokenSealed?: Prisma.SortOrderInput | Prisma.SortOrder
   inboundToken?: Prisma.SortOrderInput | Prisma.SortOrder
   connectionId?: Prisma.SortOrderInput | Prisma.SortOrder
   signingSecretSealed?: Prisma.SortOrder
@@ -300,6 +326,7 @@ export type TriggerOrderByWithRelationInput = {
   pollState?: Prisma.SortOrderInput | Prisma.SortOrder
   nextPollAt?: Prisma.SortOrderInput | Prisma.SortOrder
   status?: Prisma.SortOrder
+  enabled?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   account?: Prisma.AccountOrderByWithRelationInput
   connection?: Prisma.ConnectionOrderByWithRelationInput
@@ -308,6 +335,7 @@ export type TriggerOrderByWithRelationInput = {
 
 export type TriggerWhereUniqueInput = Prisma.AtLeast<{
   id?: string
+  inboundFingerprint?: string
   inboundToken?: string
   AND?: Prisma.TriggerWhereInput | Prisma.TriggerWhereInput[]
   OR?: Prisma.TriggerWhereInput[]
@@ -319,6 +347,7 @@ export type TriggerWhereUniqueInput = Prisma.AtLeast<{
   name?: Prisma.StringFilter<"Trigger"> | string
   config?: Prisma.StringFilter<"Trigger"> | string
   webhookUrl?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  inboundTokenSealed?: Prisma.StringNullableFilter<"Trigger"> | string | null
   connectionId?: Prisma.StringNullableFilter<"Trigger"> | string | null
   signingSecretSealed?: Prisma.StringFilter<"Trigger"> | string
   providerSecretSealed?: Prisma.StringNullableFilter<"Trigger"> | string | null
@@ -326,11 +355,12 @@ export type TriggerWhereUniqueInput = Prisma.AtLeast<{
   pollState?: Prisma.StringNullableFilter<"Trigger"> | string | null
   nextPollAt?: Prisma.DateTimeNullableFilter<"Trigger"> | Date | string | null
   status?: Prisma.StringFilter<"Trigger"> | string
+  enabled?: Prisma.BoolFilter<"Trigger"> | boolean
   createdAt?: Prisma.DateTimeFilter<"Trigger"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
   connection?: Prisma.XOR<Prisma.ConnectionNullableScalarRelationFilter, Prisma.ConnectionWhereInput> | null
   events?: Prisma.EventListRelationFilter
-}, "id" | "inboundToken">
+}, "id" | "inboundFingerprint" | "inboundToken">
 
 export type TriggerOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -341,6 +371,8 @@ export type TriggerOrderByWithAggregationInput = {
   name?: Prisma.SortOrder
   config?: Prisma.SortOrder
   webhookUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  inboundFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
+  inboundTokenSealed?: Prisma.SortOrderInput | Prisma.SortOrder
   inboundToken?: Prisma.SortOrderInput | Prisma.SortOrder
   connectionId?: Prisma.SortOrderInput | Prisma.SortOrder
   signingSecretSealed?: Prisma.SortOrder
@@ -349,6 +381,7 @@ export type TriggerOrderByWithAggregationInput = {
   pollState?: Prisma.SortOrderInput | Prisma.SortOrder
   nextPollAt?: Prisma.SortOrderInput | Prisma.SortOrder
   status?: Prisma.SortOrder
+  enabled?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.TriggerCountOrderByAggregateInput
   _max?: Prisma.TriggerMaxOrderByAggregateInput
@@ -367,6 +400,8 @@ export type TriggerScalarWhereWithAggregatesInput = {
   name?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
   config?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
   webhookUrl?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
+  inboundFingerprint?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
+  inboundTokenSealed?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   inboundToken?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   connectionId?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   signingSecretSealed?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
@@ -375,6 +410,7 @@ export type TriggerScalarWhereWithAggregatesInput = {
   pollState?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   nextPollAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Trigger"> | Date | string | null
   status?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
+  enabled?: Prisma.BoolWithAggregatesFilter<"Trigger"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Trigger"> | Date | string
 }
 
@@ -386,6 +422,8 @@ export type TriggerCreateInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -393,6 +431,7 @@ export type TriggerCreateInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   account: Prisma.AccountCreateNestedOneWithoutTriggersInput
   connection?: Prisma.ConnectionCreateNestedOneWithoutTriggersInput
@@ -408,6 +447,8 @@ export type TriggerUncheckedCreateInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   connectionId?: string | null
   signingSecretSealed: string
@@ -416,6 +457,7 @@ export type TriggerUncheckedCreateInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTriggerInput
 }
@@ -428,6 +470,8 @@ export type TriggerUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -435,6 +479,7 @@ export type TriggerUpdateInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   account?: Prisma.AccountUpdateOneRequiredWithoutTriggersNestedInput
   connection?: Prisma.ConnectionUpdateOneWithoutTriggersNestedInput
@@ -450,6 +495,8 @@ export type TriggerUncheckedUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   connectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
@@ -458,6 +505,7 @@ export type TriggerUncheckedUpdateInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.EventUncheckedUpdateManyWithoutTriggerNestedInput
 }
@@ -471,6 +519,8 @@ export type TriggerCreateManyInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   connectionId?: string | null
   signingSecretSealed: string
@@ -479,6 +529,7 @@ export type TriggerCreateManyInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
 }
 
@@ -490,6 +541,8 @@ export type TriggerUpdateManyMutationInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -497,6 +550,7 @@ export type TriggerUpdateManyMutationInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -509,6 +563,8 @@ export type TriggerUncheckedUpdateManyInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   connectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
@@ -517,6 +573,7 @@ export type TriggerUncheckedUpdateManyInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -539,6 +596,8 @@ export type TriggerCountOrderByAggregateInput = {
   name?: Prisma.SortOrder
   config?: Prisma.SortOrder
   webhookUrl?: Prisma.SortOrder
+  inboundFingerprint?: Prisma.SortOrder
+  inboundTokenSealed?: Prisma.SortOrder
   inboundToken?: Prisma.SortOrder
   connectionId?: Prisma.SortOrder
   signingSecretSealed?: Prisma.SortOrder
@@ -547,6 +606,7 @@ export type TriggerCountOrderByAggregateInput = {
   pollState?: Prisma.SortOrder
   nextPollAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  enabled?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -559,6 +619,8 @@ export type TriggerMaxOrderByAggregateInput = {
   name?: Prisma.SortOrder
   config?: Prisma.SortOrder
   webhookUrl?: Prisma.SortOrder
+  inboundFingerprint?: Prisma.SortOrder
+  inboundTokenSealed?: Prisma.SortOrder
   inboundToken?: Prisma.SortOrder
   connectionId?: Prisma.SortOrder
   signingSecretSealed?: Prisma.SortOrder
@@ -567,6 +629,7 @@ export type TriggerMaxOrderByAggregateInput = {
   pollState?: Prisma.SortOrder
   nextPollAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  enabled?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -579,6 +642,8 @@ export type TriggerMinOrderByAggregateInput = {
   name?: Prisma.SortOrder
   config?: Prisma.SortOrder
   webhookUrl?: Prisma.SortOrder
+  inboundFingerprint?: Prisma.SortOrder
+  inboundTokenSealed?: Prisma.SortOrder
   inboundToken?: Prisma.SortOrder
   connectionId?: Prisma.SortOrder
   signingSecretSealed?: Prisma.SortOrder
@@ -587,6 +652,7 @@ export type TriggerMinOrderByAggregateInput = {
   pollState?: Prisma.SortOrder
   nextPollAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  enabled?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -679,6 +745,10 @@ export type TriggerUncheckedUpdateManyWithoutConnectionNestedInput = {
   deleteMany?: Prisma.TriggerScalarWhereInput | Prisma.TriggerScalarWhereInput[]
 }
 
+export type BoolFieldUpdateOperationsInput = {
+  set?: boolean
+}
+
 export type TriggerCreateNestedOneWithoutEventsInput = {
   create?: Prisma.XOR<Prisma.TriggerCreateWithoutEventsInput, Prisma.TriggerUncheckedCreateWithoutEventsInput>
   connectOrCreate?: Prisma.TriggerCreateOrConnectWithoutEventsInput
@@ -701,6 +771,8 @@ export type TriggerCreateWithoutAccountInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -708,6 +780,7 @@ export type TriggerCreateWithoutAccountInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   connection?: Prisma.ConnectionCreateNestedOneWithoutTriggersInput
   events?: Prisma.EventCreateNestedManyWithoutTriggerInput
@@ -721,6 +794,8 @@ export type TriggerUncheckedCreateWithoutAccountInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   connectionId?: string | null
   signingSecretSealed: string
@@ -729,6 +804,7 @@ export type TriggerUncheckedCreateWithoutAccountInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTriggerInput
 }
@@ -770,6 +846,8 @@ export type TriggerScalarWhereInput = {
   name?: Prisma.StringFilter<"Trigger"> | string
   config?: Prisma.StringFilter<"Trigger"> | string
   webhookUrl?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  inboundFingerprint?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  inboundTokenSealed?: Prisma.StringNullableFilter<"Trigger"> | string | null
   inboundToken?: Prisma.StringNullableFilter<"Trigger"> | string | null
   connectionId?: Prisma.StringNullableFilter<"Trigger"> | string | null
   signingSecretSealed?: Prisma.StringFilter<"Trigger"> | string
@@ -778,6 +856,7 @@ export type TriggerScalarWhereInput = {
   pollState?: Prisma.StringNullableFilter<"Trigger"> | string | null
   nextPollAt?: Prisma.DateTimeNullableFilter<"Trigger"> | Date | string | null
   status?: Prisma.StringFilter<"Trigger"> | string
+  enabled?: Prisma.BoolFilter<"Trigger"> | boolean
   createdAt?: Prisma.DateTimeFilter<"Trigger"> | Date | string
 }
 
@@ -789,6 +868,8 @@ export type TriggerCreateWithoutConnectionInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -796,6 +877,7 @@ export type TriggerCreateWithoutConnectionInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   account: Prisma.AccountCreateNestedOneWithoutTriggersInput
   events?: Prisma.EventCreateNestedManyWithoutTriggerInput
@@ -810,6 +892,8 @@ export type TriggerUncheckedCreateWithoutConnectionInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -817,6 +901,7 @@ export type TriggerUncheckedCreateWithoutConnectionInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTriggerInput
 }
@@ -854,6 +939,8 @@ export type TriggerCreateWithoutEventsInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -861,6 +948,7 @@ export type TriggerCreateWithoutEventsInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
   account: Prisma.AccountCreateNestedOneWithoutTriggersInput
   connection?: Prisma.ConnectionCreateNestedOneWithoutTriggersInput
@@ -875,6 +963,8 @@ export type TriggerUncheckedCreateWithoutEventsInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   connectionId?: string | null
   signingSecretSealed: string
@@ -883,6 +973,7 @@ export type TriggerUncheckedCreateWithoutEventsInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
 }
 
@@ -910,6 +1001,8 @@ export type TriggerUpdateWithoutEventsInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -917,6 +1010,7 @@ export type TriggerUpdateWithoutEventsInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   account?: Prisma.AccountUpdateOneRequiredWithoutTriggersNestedInput
   connection?: Prisma.ConnectionUpdateOneWithoutTriggersNestedInput
@@ -931,6 +1025,8 @@ export type TriggerUncheckedUpdateWithoutEventsInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   connectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
@@ -939,6 +1035,7 @@ export type TriggerUncheckedUpdateWithoutEventsInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -950,6 +1047,8 @@ export type TriggerCreateManyAccountInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   connectionId?: string | null
   signingSecretSealed: string
@@ -958,6 +1057,7 @@ export type TriggerCreateManyAccountInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
 }
 
@@ -969,6 +1069,8 @@ export type TriggerUpdateWithoutAccountInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -976,6 +1078,7 @@ export type TriggerUpdateWithoutAccountInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   connection?: Prisma.ConnectionUpdateOneWithoutTriggersNestedInput
   events?: Prisma.EventUpdateManyWithoutTriggerNestedInput
@@ -989,6 +1092,8 @@ export type TriggerUncheckedUpdateWithoutAccountInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   connectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
@@ -997,6 +1102,7 @@ export type TriggerUncheckedUpdateWithoutAccountInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.EventUncheckedUpdateManyWithoutTriggerNestedInput
 }
@@ -1009,6 +1115,8 @@ export type TriggerUncheckedUpdateManyWithoutAccountInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   connectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1017,6 +1125,7 @@ export type TriggerUncheckedUpdateManyWithoutAccountInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -1029,6 +1138,8 @@ export type TriggerCreateManyConnectionInput = {
   name: string
   config?: string
   webhookUrl?: string | null
+  inboundFingerprint?: string | null
+  inboundTokenSealed?: string | null
   inboundToken?: string | null
   signingSecretSealed: string
   providerSecretSealed?: string | null
@@ -1036,6 +1147,7 @@ export type TriggerCreateManyConnectionInput = {
   pollState?: string | null
   nextPollAt?: Date | string | null
   status?: string
+  enabled?: boolean
   createdAt?: Date | string
 }
 
@@ -1047,6 +1159,8 @@ export type TriggerUpdateWithoutConnectionInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1054,6 +1168,7 @@ export type TriggerUpdateWithoutConnectionInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   account?: Prisma.AccountUpdateOneRequiredWithoutTriggersNestedInput
   events?: Prisma.EventUpdateManyWithoutTriggerNestedInput
@@ -1068,6 +1183,8 @@ export type TriggerUncheckedUpdateWithoutConnectionInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1075,6 +1192,7 @@ export type TriggerUncheckedUpdateWithoutConnectionInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.EventUncheckedUpdateManyWithoutTriggerNestedInput
 }
@@ -1088,6 +1206,8 @@ export type TriggerUncheckedUpdateManyWithoutConnectionInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   config?: Prisma.StringFieldUpdateOperationsInput | string
   webhookUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboundTokenSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   inboundToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   signingSecretSealed?: Prisma.StringFieldUpdateOperationsInput | string
   providerSecretSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1095,6 +1215,7 @@ export type TriggerUncheckedUpdateManyWithoutConnectionInput = {
   pollState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextPollAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  enabled?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -1138,6 +1259,8 @@ export type TriggerSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   name?: boolean
   config?: boolean
   webhookUrl?: boolean
+  inboundFingerprint?: boolean
+  inboundTokenSealed?: boolean
   inboundToken?: boolean
   connectionId?: boolean
   signingSecretSealed?: boolean
@@ -1146,6 +1269,7 @@ export type TriggerSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   pollState?: boolean
   nextPollAt?: boolean
   status?: boolean
+  enabled?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   connection?: boolean | Prisma.Trigger$connectionArgs<ExtArgs>
@@ -1162,6 +1286,8 @@ export type TriggerSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   name?: boolean
   config?: boolean
   webhookUrl?: boolean
+  inboundFingerprint?: boolean
+  inboundTokenSealed?: boolean
   inboundToken?: boolean
   connectionId?: boolean
   signingSecretSealed?: boolean
@@ -1170,6 +1296,7 @@ export type TriggerSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   pollState?: boolean
   nextPollAt?: boolean
   status?: boolean
+  enabled?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   connection?: boolean | Prisma.Trigger$connectionArgs<ExtArgs>
@@ -1184,6 +1311,8 @@ export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   name?: boolean
   config?: boolean
   webhookUrl?: boolean
+  inboundFingerprint?: boolean
+  inboundTokenSealed?: boolean
   inboundToken?: boolean
   connectionId?: boolean
   signingSecretSealed?: boolean
@@ -1192,6 +1321,7 @@ export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   pollState?: boolean
   nextPollAt?: boolean
   status?: boolean
+  enabled?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   connection?: boolean | Prisma.Trigger$connectionArgs<ExtArgs>
@@ -1206,6 +1336,8 @@ export type TriggerSelectScalar = {
   name?: boolean
   config?: boolean
   webhookUrl?: boolean
+  inboundFingerprint?: boolean
+  inboundTokenSealed?: boolean
   inboundToken?: boolean
   connectionId?: boolean
   signingSecretSealed?: boolean
@@ -1214,10 +1346,11 @@ export type TriggerSelectScalar = {
   pollState?: boolean
   nextPollAt?: boolean
   status?: boolean
+  enabled?: boolean
   createdAt?: boolean
 }
 
-export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "kind" | "typeId" | "appId" | "name" | "config" | "webhookUrl" | "inboundToken" | "connectionId" | "signingSecretSealed" | "providerSecretSealed" | "registration" | "pollState" | "nextPollAt" | "status" | "createdAt", ExtArgs["result"]["trigger"]>
+export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "kind" | "typeId" | "appId" | "name" | "config" | "webhookUrl" | "inboundFingerprint" | "inboundTokenSealed" | "inboundToken" | "connectionId" | "signingSecretSealed" | "providerSecretSealed" | "registration" | "pollState" | "nextPollAt" | "status" | "enabled" | "createdAt", ExtArgs["result"]["trigger"]>
 export type TriggerInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   connection?: boolean | Prisma.Trigger$connectionArgs<ExtArgs>
@@ -1256,7 +1389,17 @@ export type $TriggerPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     config: string
     webhookUrl: string | null
     /**
-     * Token in the inbound URL of generic and provider webhooks.
+     * HMAC-SHA256 fingerprint (key derived from the server secret) of the token in the inbound URL of generic and
+     * provider webhooks: how an inbound request finds its trigger. The token itself is only in the URL and sealed below.
+     */
+    inboundFingerprint: string | null
+    /**
+     * AES-256-GCM sealed inbound token, so that the trigger list can show the inbound URL again.
+     */
+    inboundTokenSealed: string | null
+    /**
+     * Legacy: the inbound token in clear, as stored before fingerprints. Moved into the two fields above and cleared
+     * at start-up (src/events/store/triggers.ts); always null for new triggers.
      */
     inboundToken: string | null
     connectionId: string | null
@@ -1281,6 +1424,10 @@ export type $TriggerPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
      * active | failed
      */
     status: string
+    /**
+     * false: paused by its owner (PATCH /triggers/{id}). Events are still stored, as skipped; polling waits.
+     */
+    enabled: boolean
     createdAt: Date
   }, ExtArgs["result"]["trigger"]>
   composites: {}
@@ -1716,6 +1863,8 @@ export interface TriggerFieldRefs {
   readonly name: Prisma.FieldRef<"Trigger", 'String'>
   readonly config: Prisma.FieldRef<"Trigger", 'String'>
   readonly webhookUrl: Prisma.FieldRef<"Trigger", 'String'>
+  readonly inboundFingerprint: Prisma.FieldRef<"Trigger", 'String'>
+  readonly inboundTokenSealed: Prisma.FieldRef<"Trigger", 'String'>
   readonly inboundToken: Prisma.FieldRef<"Trigger", 'String'>
   readonly connectionId: Prisma.FieldRef<"Trigger", 'String'>
   readonly signingSecretSealed: Prisma.FieldRef<"Trigger", 'String'>
@@ -1724,6 +1873,7 @@ export interface TriggerFieldRefs {
   readonly pollState: Prisma.FieldRef<"Trigger", 'String'>
   readonly nextPollAt: Prisma.FieldRef<"Trigger", 'DateTime'>
   readonly status: Prisma.FieldRef<"Trigger", 'String'>
+  readonly enabled: Prisma.FieldRef<"Trigger", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"Trigger", 'DateTime'>
 }
     

@@ -1,4 +1,4 @@
-import { createCustomConnector, deleteCustomConnector, listCustomConnectors } from "../../../../generated/client/index.js";
+import { createCustomConnector, deleteCustomConnector, listCustomConnectors, refreshCustomConnector } from "../../../../generated/client/index.js";
 import type { ApiCustomConnector, CreateCustomConnectorData, ListCustomConnectorsData } from "../../../../generated/client/index.js";
 import { call, callPage } from "../call.js";
 import type { Context } from "./context.js";
@@ -10,5 +10,7 @@ export function customConnectorsResource({ settings }: Context) {
     /** Adds an MCP server (`{ name, url, key? }`) or a REST API (`{ name, spec, base?, key?, keyIn? }`). */
     create: (body: CreateCustomConnectorData["body"]) => call(createCustomConnector({ ...settings, body })),
     delete: (id: string) => call(deleteCustomConnector({ ...settings, path: { id } })),
+    /** Reads the connector's tools again (the MCP server's list, or the stored description compiled again). */
+    refresh: (id: string) => call(refreshCustomConnector({ ...settings, path: { id } })),
   };
 }

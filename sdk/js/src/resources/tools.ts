@@ -7,6 +7,19 @@ import type { Context } from "./context.js";
 type FindOptions = Omit<FindToolsData["body"], "task">;
 type RunOptions = Omit<RunToolData["body"], "arguments"> & { idempotencyKey?: string };
 
+export interface DefinitionOptions<F extends ToolDefinitionFormat> {
+  /** Every tool of this app (or, with `task`, only this app's). */
+  app?: string;
+  format: F;
+  /** Only the tools `tools.find` ranks best for this task (at most 50). */
+  task?: string;
+  /** At most this many definitions. */
+  limit?: number;
+}
+
+/** Definitions, saying how many tools there were to choose from and whether some were left out. */
+export type ToolDefinitions<F extends ToolDefinitionFormat> = ToolDefinition<F>[] & { readonly total: number; readonly truncated: boolean };
+
 export function toolsResource({ settings }: Context) {
   const list = (query: ListToolsData["query"] = {}) => callPage<ApiTool>(listTools({ ...settings, query }));
   return {
@@ -29,11 +42,22 @@ export function toolsResource({ settings }: Context) {
           headers: idempotencyKey === undefined ? settings.headers : { ...settings.headers, "Idempotency-Key": idempotencyKey },
         }),
       ),
-    /** All the app's tools as definitions for a model: `format` `openai` or `anthropic`. */
-    definitions: async <F extends ToolDefinitionFormat>({ app, format }: { app: string; format: F }): Promise<ToolDefinition<F>[]> => {
+    /**
+     * The tools as definitions for a model, `format` `openai` or `anthropic`: every tool of `app`, or with `task` the
+     * best ones for it (`tools.find`, at most 50), at most `limit`. The array says what was left out:
+     * `total` (how many there were to choose from) and `truncated`. OpenAI takes at most 128 tools per request.
+     */
+    definitions: async <F extends ToolDefinitionFormat>({ app, format, task, limit }: DefinitionOptions<F>): Promise<ToolDefinitions<F>> => {
       assertFormat(format);
-      const tools = await collect((cursor) => list({ app, cursor, limit: 200 }));
-      return tools.map((tool) => toolDefinition(tool, format));
+      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new TypeError(`limit must be a whole number ≥ 1, got ${limit}.`);
+      if (!app && task === undefined) throw new TypeError("Give app (every tool of the app) or task (the best tools for it).");
+      const tools: ApiTool[] =
+        task !== undefined
+          ? (await call(findTools({ ...settings, body: { task, ...(app ? { app } : {}), limit: Math.min(limit ?? 50, 50) } }))).tools
+          : await collect((cursor) => list({ app, cursor, limit: 200 }));
+      const kept = tools.slice(0, limit ?? tools.length).map((tool) => toolDefinition(tool, format));
+      Object.defineProperties(kept, { total: { value: tools.length }, truncated: { value: kept.length < tools.length } });
+      return kept as ToolDefinitions<F>;
     },
   };
 }

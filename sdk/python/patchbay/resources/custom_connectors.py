@@ -23,4 +23,9 @@ class CustomConnectors(Resource):
         return self._t.call("createCustomConnector", body=body)
 
     def delete(self, id: str) -> Deleted:
+        """Removes the connector; its tools disappear at once."""
         return self._t.call("deleteCustomConnector", path={"id": id})
+
+    def refresh(self, id: str) -> CustomConnector:
+        """Reads the connector's tools again (the MCP server's list, or the stored description compiled again)."""
+        return self._t.call("refreshCustomConnector", path={"id": id})

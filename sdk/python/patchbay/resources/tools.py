@@ -5,6 +5,15 @@ from ..tool_definitions import ToolDefinition, tool_definition
 from ..types import FindToolsResponse, RunResult, Tool
 
 
+class ToolDefinitions(List[ToolDefinition]):
+    """Tool definitions, saying how many tools there were to choose from (``total``) and whether some were left out."""
+
+    def __init__(self, items: List[ToolDefinition], total: int) -> None:
+        super().__init__(items)
+        self.total = total
+        self.truncated = len(items) < total
+
+
 class Tools(Resource):
     """Tools (one operation of an app each, with a JSON Schema for its input): list, find, inspect, run."""
 
@@ -31,15 +40,30 @@ class Tools(Resource):
         return self._t.call("runTool", path={"tool": tool}, headers=headers,
                             body=compact(arguments=arguments if arguments is not None else {}, connection=connection))
 
-    def definitions(self, app: str, format: Literal["openai", "anthropic"] = "openai") -> List[ToolDefinition]:
-        """All the app's tools as definitions for a model, in the ``openai`` or ``anthropic`` style."""
+    def definitions(self, app: Optional[str] = None, format: Literal["openai", "anthropic"] = "openai",
+                    task: Optional[str] = None, limit: Optional[int] = None) -> "ToolDefinitions":
+        """The tools as definitions for a model, in the ``openai`` or ``anthropic`` style.
+
+        Every tool of ``app``, or with ``task`` the best ones for it (``tools.find``, at most 50), at most ``limit``.
+        The list's ``total`` (how many there were to choose from) and ``truncated`` say what was left out. OpenAI
+        takes at most 128 tools per request.
+        """
         if format not in ("openai", "anthropic"):
             raise ValueError(f'Unknown tool definition format {format!r}: use "openai" or "anthropic".')
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise ValueError(f"limit must be a whole number >= 1, got {limit!r}.")
+        if app is None and task is None:
+            raise ValueError("Give app (every tool of the app) or task (the best tools for it).")
         tools: List[Tool] = []
-        cursor: Optional[str] = None
-        while True:
-            page = self.list(app=app, limit=200, cursor=cursor)
-            tools.extend(page)
-            cursor = page.next_cursor
-            if not cursor:
-                return [tool_definition(tool, format) for tool in tools]
+        if task is not None:
+            tools = list(self.find(task, app=app, limit=min(limit or 50, 50))["tools"])
+        else:
+            cursor: Optional[str] = None
+            while True:
+                page = self.list(app=app, limit=200, cursor=cursor)
+                tools.extend(page)
+                cursor = page.next_cursor
+                if not cursor:
+                    break
+        kept = tools[: limit if limit is not None else len(tools)]
+        return ToolDefinitions([tool_definition(tool, format) for tool in kept], total=len(tools))

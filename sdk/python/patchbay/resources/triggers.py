@@ -33,6 +33,16 @@ class Triggers(Resource):
         """The account's triggers; a ``Page`` (see ``next_cursor``)."""
         return self._t.call("listTriggers", query=compact(limit=limit, cursor=cursor), page=True)
 
+    def update(self, id: str, webhook_url: Optional[str] = None, enabled: Optional[bool] = None,
+               name: Optional[str] = None) -> Trigger:
+        """Changes where the trigger delivers, pauses (``enabled=False``) or resumes it, or renames a generic webhook
+        trigger. While paused, events are still stored (as ``skipped``) but not delivered; resuming does not replay them.
+        """
+        body = compact(webhookUrl=webhook_url, enabled=enabled, name=name)
+        if not body:
+            raise ValueError("Give webhook_url, enabled or name.")
+        return self._t.call("updateTrigger", path={"id": id}, body=body)
+
     def delete(self, id: str) -> Deleted:
         """Stops watching."""
         return self._t.call("deleteTrigger", path={"id": id})
@@ -44,3 +54,8 @@ class Events(Resource):
     def list(self, trigger: str, limit: Optional[int] = None) -> "Page[Event]":
         """A trigger's last events (up to 50) with the outcome of each delivery."""
         return self._t.call("listEvents", query=compact(trigger=trigger, limit=limit), page=True)
+
+    def redeliver(self, id: str) -> Event:
+        """Sends a stored event again to the trigger's current webhook URL: a new round of up to 3 attempts, numbered
+        on from the event's last attempt. Answers the event (202: queued)."""
+        return self._t.call("redeliverEvent", path={"id": id})

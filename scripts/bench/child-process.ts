@@ -1,0 +1,89 @@
+/**
+ * The bench's servers run in child processes of their own, so that the load generator (this process) and the
+ * server under test never share an event loop, and each one's resident memory can be read from /proc.
+ * A child announces itself with one IPC message `{ ready: <info> }`; its stdout and stderr go to a log file.
+ */
+import { fork } from "node:child_process";
+import { openSync, readFileSync, closeSync } from "node:fs";
+import { join } from "node:path";
+
+export interface Child<Info> {
+  pid: number;
+  info: Info;
+  /** Resident memory now, in bytes (0 once the process is gone). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+const here = import.meta.dirname;
+
+export function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts scripts/bench/<script> under tsx; resolves when it reports ready, rejects (with its log) if it exits first. */
+export function startChild<Info>(script: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; logFile: string; timeoutMs?: number }): Promise<Child<Info>> {
+  const log = openSync(opts.logFile, "a");
+  const proc = fork(join(here, script), opts.args ?? [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", log, log, "ipc"],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill("SIGKILL");
+      reject(new Error(`${script} did not start within ${(opts.timeoutMs ?? 120_000) / 1000} s; log: ${opts.logFile}\n${tail(opts.logFile)}`));
+    }, opts.timeoutMs ?? 120_000);
+    const early = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code}) before it was ready:\n${tail(opts.logFile)}`));
+    };
+    proc.once("exit", early);
+    proc.on("message", (msg: { ready?: Info }) => {
+      if (!msg || !("ready" in msg)) return;
+      clearTimeout(timer);
+      proc.off("exit", early);
+      proc.disconnect();
+      resolve({
+        pid: proc.pid!,
+        info: msg.ready as Info,
+        rss: () => rssOf(proc.pid!),
+        async stop() {
+          if (proc.exitCode !== null || proc.signalCode !== null) return;
+          const force = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+          proc.kill("SIGTERM");
+          await exited;
+          clearTimeout(force);
+        },
+      });
+    });
+  });
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** In a child: report ready to the parent, and stop cleanly on SIGTERM. */
+export function announceReady(info: unknown, stop: () => Promise<void>) {
+  process.send?.({ ready: info });
+  let stopping = false;
+  process.on("SIGTERM", () => {
+    if (stopping) return;
+    stopping = true;
+    stop().finally(() => process.exit(0));
+  });
+}
+
+export const logPath = (dir: string, name: string) => join(dir, `${name}.log`);

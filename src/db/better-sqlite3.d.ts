@@ -1,0 +1,19 @@
+/** The few parts of better-sqlite3 (installed by Prisma's SQLite adapter, which ships no types for it) used here. */
+declare module "better-sqlite3" {
+  interface Statement {
+    get(...params: unknown[]): unknown;
+    all(...params: unknown[]): unknown[];
+    run(...params: unknown[]): { changes: number };
+  }
+  interface Options {
+    readonly?: boolean;
+    fileMustExist?: boolean;
+    timeout?: number;
+  }
+  class Database {
+    constructor(filename: string, options?: Options);
+    prepare(sql: string): Statement;
+    close(): void;
+  }
+  export default Database;
+}

@@ -1,0 +1,50 @@
+/**
+ * What may be written down about a value that can hold credentials (a tool's arguments, an app's answer): fields
+ * whose name says secret are replaced, token-shaped text is replaced wherever it appears, and the JSON is cut to a
+ * size. Used for the runs log; never a way to keep a secret, only a way to keep one out.
+ */
+
+export const REDACTED = "[REDACTED]";
+
+/** Field names whose value is a credential, compared in lower case without `-`, `_`, `.` or spaces. */
+const SECRET_FIELD = /pass(word|wd|phrase)?$|^pwd$|secret|token|apikey|key$|authorization|^auth$|credential|cookie|session|signature|^sig$|^otp$|^jwt$|^pin$/;
+
+export const isSecretField = (name: string) => SECRET_FIELD.test(name.toLowerCase().replace(/[-_.\s]/g, ""));
+
+/** Credentials recognisable by their shape, inside any text. */
+const TOKEN_SHAPES: [RegExp, string][] = [
+  // Prefixed keys and tokens: Patchbay, Stripe, GitHub (personal, OAuth, installation, user, refresh, fine-grained), GitLab, Slack, Google, AWS.
+  [/\b(?:patchbay_sk_|sk_live_|sk_test_|rk_live_|rk_test_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposre]-|xapp-|ya29\.|AKIA)[0-9A-Za-z._-]{8,}/g, REDACTED],
+  // JSON Web Tokens.
+  [/\beyJ[0-9A-Za-z_-]{5,}\.[0-9A-Za-z_-]{5,}\.[0-9A-Za-z_-]*/g, REDACTED],
+  // Authorization header values quoted in text.
+  [/\b(Bearer|Basic|Token|Digest)\s+[0-9A-Za-z._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
+  // Secret-looking query parameters of URLs quoted in text.
+  [/([?&][^=&#\s"']*(?:key|token|secret|password|sig|code|state|auth)[^=&#\s"']*=)[^&#\s"']+/gi, `$1${REDACTED}`],
+  // PEM private keys.
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, REDACTED],
+];
+
+export function redactText(text: string): string {
+  return TOKEN_SHAPES.reduce((t, [shape, by]) => t.replace(shape, by), text);
+}
+
+/** A copy with secret fields and token-shaped text replaced; deep structures and long lists are cut. */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (depth > 8) return "[…]";
+  if (typeof value === "string") return redactText(value);
+  if (Array.isArray(value)) return value.slice(0, 50).map((x) => redactValue(x, depth + 1));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [redactText(k), isSecretField(k) ? REDACTED : redactValue(x, depth + 1)]));
+  }
+  return value;
+}
+
+/** Redacted JSON of at most `maxBytes` (UTF-8); larger values become `{ truncated: true, preview }`. */
+export function redactedJson(value: unknown, maxBytes = 4096): string {
+  const json = JSON.stringify(redactValue(value ?? null)) ?? "null";
+  if (Buffer.byteLength(json) <= maxBytes) return json;
+  let preview = json.slice(0, maxBytes - 64);
+  while (Buffer.byteLength(JSON.stringify({ truncated: true, preview })) > maxBytes) preview = preview.slice(0, Math.floor(preview.length * 0.9));
+  return JSON.stringify({ truncated: true, preview });
+}
