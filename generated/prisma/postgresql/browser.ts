@@ -69,9 +69,27 @@ export type DeliveryAttempt = Prisma.DeliveryAttemptModel
 export type Run = Prisma.RunModel
 /**
  * Model CheckoutSession
- * 
+ * A checkout session started by an agent (UCP, ACP or the MCP tool create_checkout), without an account. The
+ * offer's price is copied in at creation; the buyer pays only on the processor's hosted page, and the order is
+ * confirmed only by the processor's signed `checkout.session.completed` webhook (src/commerce/).
  */
 export type CheckoutSession = Prisma.CheckoutSessionModel
+/**
+ * Model CommerceIdempotencyKey
+ * An Idempotency-Key of a commerce call (ACP and UCP), per protocol operation: the first request's fingerprint and,
+ * once answered, its answer (replayed for 24 h).
+ */
+export type CommerceIdempotencyKey = Prisma.CommerceIdempotencyKeyModel
+/**
+ * Model CommerceWebhookEvent
+ * A payment processor webhook event already handled: a replayed event (same id) changes nothing.
+ */
+export type CommerceWebhookEvent = Prisma.CommerceWebhookEventModel
+/**
+ * Model OutboxEmail
+ * An e-mail to send (receipts), written in the same step as what it reports; the SMTP sender (SMTP_URL) drains it.
+ */
+export type OutboxEmail = Prisma.OutboxEmailModel
 /**
  * Model WebSession
  * A signed-in browser (web pages). The cookie holds a random token; only its keyed fingerprint is stored.

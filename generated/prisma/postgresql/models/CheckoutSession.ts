@@ -14,23 +14,51 @@ import type * as Prisma from "../internal/prismaNamespace.ts"
 
 /**
  * Model CheckoutSession
- * 
+ * A checkout session started by an agent (UCP, ACP or the MCP tool create_checkout), without an account. The
+ * offer's price is copied in at creation; the buyer pays only on the processor's hosted page, and the order is
+ * confirmed only by the processor's signed `checkout.session.completed` webhook (src/commerce/).
  */
 export type CheckoutSessionModel = runtime.Types.Result.DefaultSelection<Prisma.$CheckoutSessionPayload>
 
 export type AggregateCheckoutSession = {
   _count: CheckoutSessionCountAggregateOutputType | null
+  _avg: CheckoutSessionAvgAggregateOutputType | null
+  _sum: CheckoutSessionSumAggregateOutputType | null
   _min: CheckoutSessionMinAggregateOutputType | null
   _max: CheckoutSessionMaxAggregateOutputType | null
+}
+
+export type CheckoutSessionAvgAggregateOutputType = {
+  amount: number | null
+  intervalCount: number | null
+  trialDays: number | null
+}
+
+export type CheckoutSessionSumAggregateOutputType = {
+  amount: number | null
+  intervalCount: number | null
+  trialDays: number | null
 }
 
 export type CheckoutSessionMinAggregateOutputType = {
   id: string | null
   protocol: string | null
   productId: string | null
+  productName: string | null
   priceId: string | null
+  amount: number | null
+  currency: string | null
+  interval: string | null
+  intervalCount: number | null
+  trialDays: number | null
   status: string | null
-  body: string | null
+  termsAcceptedAt: Date | null
+  processorSessionId: string | null
+  buyerEmail: string | null
+  orderId: string | null
+  completedAt: Date | null
+  canceledAt: Date | null
+  expiresAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -39,9 +67,21 @@ export type CheckoutSessionMaxAggregateOutputType = {
   id: string | null
   protocol: string | null
   productId: string | null
+  productName: string | null
   priceId: string | null
+  amount: number | null
+  currency: string | null
+  interval: string | null
+  intervalCount: number | null
+  trialDays: number | null
   status: string | null
-  body: string | null
+  termsAcceptedAt: Date | null
+  processorSessionId: string | null
+  buyerEmail: string | null
+  orderId: string | null
+  completedAt: Date | null
+  canceledAt: Date | null
+  expiresAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -50,22 +90,58 @@ export type CheckoutSessionCountAggregateOutputType = {
   id: number
   protocol: number
   productId: number
+  productName: number
   priceId: number
+  amount: number
+  currency: number
+  interval: number
+  intervalCount: number
+  trialDays: number
   status: number
-  body: number
+  termsAcceptedAt: number
+  processorSessionId: number
+  buyerEmail: number
+  orderId: number
+  completedAt: number
+  canceledAt: number
+  expiresAt: number
   createdAt: number
   updatedAt: number
   _all: number
 }
 
 
+export type CheckoutSessionAvgAggregateInputType = {
+  amount?: true
+  intervalCount?: true
+  trialDays?: true
+}
+
+export type CheckoutSessionSumAggregateInputType = {
+  amount?: true
+  intervalCount?: true
+  trialDays?: true
+}
+
 export type CheckoutSessionMinAggregateInputType = {
   id?: true
   protocol?: true
   productId?: true
+  productName?: true
   priceId?: true
+  amount?: true
+  currency?: true
+  interval?: true
+  intervalCount?: true
+  trialDays?: true
   status?: true
-  body?: true
+  termsAcceptedAt?: true
+  processorSessionId?: true
+  buyerEmail?: true
+  orderId?: true
+  completedAt?: true
+  canceledAt?: true
+  expiresAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -74,9 +150,21 @@ export type CheckoutSessionMaxAggregateInputType = {
   id?: true
   protocol?: true
   productId?: true
+  productName?: true
   priceId?: true
+  amount?: true
+  currency?: true
+  interval?: true
+  intervalCount?: true
+  trialDays?: true
   status?: true
-  body?: true
+  termsAcceptedAt?: true
+  processorSessionId?: true
+  buyerEmail?: true
+  orderId?: true
+  completedAt?: true
+  canceledAt?: true
+  expiresAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -85,9 +173,21 @@ export type CheckoutSessionCountAggregateInputType = {
   id?: true
   protocol?: true
   productId?: true
+  productName?: true
   priceId?: true
+  amount?: true
+  currency?: true
+  interval?: true
+  intervalCount?: true
+  trialDays?: true
   status?: true
-  body?: true
+  termsAcceptedAt?: true
+  processorSessionId?: true
+  buyerEmail?: true
+  orderId?: true
+  completedAt?: true
+  canceledAt?: true
+  expiresAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -131,6 +231,18 @@ export type CheckoutSessionAggregateArgs<ExtArgs extends runtime.Types.Extension
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: CheckoutSessionAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: CheckoutSessionSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: CheckoutSessionMinAggregateInputType
@@ -161,6 +273,8 @@ export type CheckoutSessionGroupByArgs<ExtArgs extends runtime.Types.Extensions.
   take?: number
   skip?: number
   _count?: CheckoutSessionCountAggregateInputType | true
+  _avg?: CheckoutSessionAvgAggregateInputType
+  _sum?: CheckoutSessionSumAggregateInputType
   _min?: CheckoutSessionMinAggregateInputType
   _max?: CheckoutSessionMaxAggregateInputType
 }
@@ -169,12 +283,26 @@ export type CheckoutSessionGroupByOutputType = {
   id: string
   protocol: string
   productId: string
-  priceId: string | null
+  productName: string
+  priceId: string
+  amount: number
+  currency: string
+  interval: string
+  intervalCount: number
+  trialDays: number
   status: string
-  body: string
+  termsAcceptedAt: Date | null
+  processorSessionId: string | null
+  buyerEmail: string | null
+  orderId: string | null
+  completedAt: Date | null
+  canceledAt: Date | null
+  expiresAt: Date
   createdAt: Date
   updatedAt: Date
   _count: CheckoutSessionCountAggregateOutputType | null
+  _avg: CheckoutSessionAvgAggregateOutputType | null
+  _sum: CheckoutSessionSumAggregateOutputType | null
   _min: CheckoutSessionMinAggregateOutputType | null
   _max: CheckoutSessionMaxAggregateOutputType | null
 }
@@ -201,9 +329,21 @@ export type CheckoutSessionWhereInput = {
   id?: Prisma.StringFilter<"CheckoutSession"> | string
   protocol?: Prisma.StringFilter<"CheckoutSession"> | string
   productId?: Prisma.StringFilter<"CheckoutSession"> | string
-  priceId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  productName?: Prisma.StringFilter<"CheckoutSession"> | string
+  priceId?: Prisma.StringFilter<"CheckoutSession"> | string
+  amount?: Prisma.IntFilter<"CheckoutSession"> | number
+  currency?: Prisma.StringFilter<"CheckoutSession"> | string
+  interval?: Prisma.StringFilter<"CheckoutSession"> | string
+  intervalCount?: Prisma.IntFilter<"CheckoutSession"> | number
+  trialDays?: Prisma.IntFilter<"CheckoutSession"> | number
   status?: Prisma.StringFilter<"CheckoutSession"> | string
-  body?: Prisma.StringFilter<"CheckoutSession"> | string
+  termsAcceptedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  processorSessionId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  buyerEmail?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  orderId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  completedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  canceledAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  expiresAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
 }
@@ -212,39 +352,77 @@ export type CheckoutSessionOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   protocol?: Prisma.SortOrder
   productId?: Prisma.SortOrder
-  priceId?: Prisma.SortOrderInput | Prisma.SortOrder
+  productName?: Prisma.SortOrder
+  priceId?: Prisma.SortOrder
+  amount?: Prisma.SortOrder
+  currency?: Prisma.SortOrder
+  interval?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
   status?: Prisma.SortOrder
-  body?: Prisma.SortOrder
+  termsAcceptedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  processorSessionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  buyerEmail?: Prisma.SortOrderInput | Prisma.SortOrder
+  orderId?: Prisma.SortOrderInput | Prisma.SortOrder
+  completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  canceledAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  expiresAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
 export type CheckoutSessionWhereUniqueInput = Prisma.AtLeast<{
   id?: string
+  processorSessionId?: string
+  orderId?: string
   AND?: Prisma.CheckoutSessionWhereInput | Prisma.CheckoutSessionWhereInput[]
   OR?: Prisma.CheckoutSessionWhereInput[]
   NOT?: Prisma.CheckoutSessionWhereInput | Prisma.CheckoutSessionWhereInput[]
   protocol?: Prisma.StringFilter<"CheckoutSession"> | string
   productId?: Prisma.StringFilter<"CheckoutSession"> | string
-  priceId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  productName?: Prisma.StringFilter<"CheckoutSession"> | string
+  priceId?: Prisma.StringFilter<"CheckoutSession"> | string
+  amount?: Prisma.IntFilter<"CheckoutSession"> | number
+  currency?: Prisma.StringFilter<"CheckoutSession"> | string
+  interval?: Prisma.StringFilter<"CheckoutSession"> | string
+  intervalCount?: Prisma.IntFilter<"CheckoutSession"> | number
+  trialDays?: Prisma.IntFilter<"CheckoutSession"> | number
   status?: Prisma.StringFilter<"CheckoutSession"> | string
-  body?: Prisma.StringFilter<"CheckoutSession"> | string
+  termsAcceptedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  buyerEmail?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  completedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  canceledAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  expiresAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"CheckoutSession"> | Date | string
-}, "id">
+}, "id" | "processorSessionId" | "orderId">
 
 export type CheckoutSessionOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   protocol?: Prisma.SortOrder
   productId?: Prisma.SortOrder
-  priceId?: Prisma.SortOrderInput | Prisma.SortOrder
+  productName?: Prisma.SortOrder
+  priceId?: Prisma.SortOrder
+  amount?: Prisma.SortOrder
+  currency?: Prisma.SortOrder
+  interval?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
   status?: Prisma.SortOrder
-  body?: Prisma.SortOrder
+  termsAcceptedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  processorSessionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  buyerEmail?: Prisma.SortOrderInput | Prisma.SortOrder
+  orderId?: Prisma.SortOrderInput | Prisma.SortOrder
+  completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  canceledAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  expiresAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.CheckoutSessionCountOrderByAggregateInput
+  _avg?: Prisma.CheckoutSessionAvgOrderByAggregateInput
   _max?: Prisma.CheckoutSessionMaxOrderByAggregateInput
   _min?: Prisma.CheckoutSessionMinOrderByAggregateInput
+  _sum?: Prisma.CheckoutSessionSumOrderByAggregateInput
 }
 
 export type CheckoutSessionScalarWhereWithAggregatesInput = {
@@ -254,9 +432,21 @@ export type CheckoutSessionScalarWhereWithAggregatesInput = {
   id?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
   protocol?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
   productId?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
-  priceId?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
+  productName?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
+  priceId?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
+  amount?: Prisma.IntWithAggregatesFilter<"CheckoutSession"> | number
+  currency?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
+  interval?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
+  intervalCount?: Prisma.IntWithAggregatesFilter<"CheckoutSession"> | number
+  trialDays?: Prisma.IntWithAggregatesFilter<"CheckoutSession"> | number
   status?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
-  body?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
+  termsAcceptedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"CheckoutSession"> | Date | string | null
+  processorSessionId?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
+  buyerEmail?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
+  orderId?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
+  completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"CheckoutSession"> | Date | string | null
+  canceledAt?: Prisma.DateTimeNullableWithAggregatesFilter<"CheckoutSession"> | Date | string | null
+  expiresAt?: Prisma.DateTimeWithAggregatesFilter<"CheckoutSession"> | Date | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"CheckoutSession"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"CheckoutSession"> | Date | string
 }
@@ -265,9 +455,21 @@ export type CheckoutSessionCreateInput = {
   id: string
   protocol: string
   productId: string
-  priceId?: string | null
+  productName: string
+  priceId: string
+  amount: number
+  currency: string
+  interval: string
+  intervalCount: number
+  trialDays: number
   status: string
-  body: string
+  termsAcceptedAt?: Date | string | null
+  processorSessionId?: string | null
+  buyerEmail?: string | null
+  orderId?: string | null
+  completedAt?: Date | string | null
+  canceledAt?: Date | string | null
+  expiresAt: Date | string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -276,9 +478,21 @@ export type CheckoutSessionUncheckedCreateInput = {
   id: string
   protocol: string
   productId: string
-  priceId?: string | null
+  productName: string
+  priceId: string
+  amount: number
+  currency: string
+  interval: string
+  intervalCount: number
+  trialDays: number
   status: string
-  body: string
+  termsAcceptedAt?: Date | string | null
+  processorSessionId?: string | null
+  buyerEmail?: string | null
+  orderId?: string | null
+  completedAt?: Date | string | null
+  canceledAt?: Date | string | null
+  expiresAt: Date | string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -287,9 +501,21 @@ export type CheckoutSessionUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   protocol?: Prisma.StringFieldUpdateOperationsInput | string
   productId?: Prisma.StringFieldUpdateOperationsInput | string
-  priceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  productName?: Prisma.StringFieldUpdateOperationsInput | string
+  priceId?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.IntFieldUpdateOperationsInput | number
+  currency?: Prisma.StringFieldUpdateOperationsInput | string
+  interval?: Prisma.StringFieldUpdateOperationsInput | string
+  intervalCount?: Prisma.IntFieldUpdateOperationsInput | number
+  trialDays?: Prisma.IntFieldUpdateOperationsInput | number
   status?: Prisma.StringFieldUpdateOperationsInput | string
-  body?: Prisma.StringFieldUpdateOperationsInput | string
+  termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -298,9 +524,21 @@ export type CheckoutSessionUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   protocol?: Prisma.StringFieldUpdateOperationsInput | string
   productId?: Prisma.StringFieldUpdateOperationsInput | string
-  priceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  productName?: Prisma.StringFieldUpdateOperationsInput | string
+  priceId?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.IntFieldUpdateOperationsInput | number
+  currency?: Prisma.StringFieldUpdateOperationsInput | string
+  interval?: Prisma.StringFieldUpdateOperationsInput | string
+  intervalCount?: Prisma.IntFieldUpdateOperationsInput | number
+  trialDays?: Prisma.IntFieldUpdateOperationsInput | number
   status?: Prisma.StringFieldUpdateOperationsInput | string
-  body?: Prisma.StringFieldUpdateOperationsInput | string
+  termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -309,9 +547,21 @@ export type CheckoutSessionCreateManyInput = {
   id: string
   protocol: string
   productId: string
-  priceId?: string | null
+  productName: string
+  priceId: string
+  amount: number
+  currency: string
+  interval: string
+  intervalCount: number
+  trialDays: number
   status: string
-  body: string
+  termsAcceptedAt?: Date | string | null
+  processorSessionId?: string | null
+  buyerEmail?: string | null
+  orderId?: string | null
+  completedAt?: Date | string | null
+  canceledAt?: Date | string | null
+  expiresAt: Date | string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -320,9 +570,21 @@ export type CheckoutSessionUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   protocol?: Prisma.StringFieldUpdateOperationsInput | string
   productId?: Prisma.StringFieldUpdateOperationsInput | string
-  priceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  productName?: Prisma.StringFieldUpdateOperationsInput | string
+  priceId?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.IntFieldUpdateOperationsInput | number
+  currency?: Prisma.StringFieldUpdateOperationsInput | string
+  interval?: Prisma.StringFieldUpdateOperationsInput | string
+  intervalCount?: Prisma.IntFieldUpdateOperationsInput | number
+  trialDays?: Prisma.IntFieldUpdateOperationsInput | number
   status?: Prisma.StringFieldUpdateOperationsInput | string
-  body?: Prisma.StringFieldUpdateOperationsInput | string
+  termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -331,9 +593,21 @@ export type CheckoutSessionUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   protocol?: Prisma.StringFieldUpdateOperationsInput | string
   productId?: Prisma.StringFieldUpdateOperationsInput | string
-  priceId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  productName?: Prisma.StringFieldUpdateOperationsInput | string
+  priceId?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.IntFieldUpdateOperationsInput | number
+  currency?: Prisma.StringFieldUpdateOperationsInput | string
+  interval?: Prisma.StringFieldUpdateOperationsInput | string
+  intervalCount?: Prisma.IntFieldUpdateOperationsInput | number
+  trialDays?: Prisma.IntFieldUpdateOperationsInput | number
   status?: Prisma.StringFieldUpdateOperationsInput | string
-  body?: Prisma.StringFieldUpdateOperationsInput | string
+  termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  canceledAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -342,20 +616,50 @@ export type CheckoutSessionCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   protocol?: Prisma.SortOrder
   productId?: Prisma.SortOrder
+  productName?: Prisma.SortOrder
   priceId?: Prisma.SortOrder
+  amount?: Prisma.SortOrder
+  currency?: Prisma.SortOrder
+  interval?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
   status?: Prisma.SortOrder
-  body?: Prisma.SortOrder
+  termsAcceptedAt?: Prisma.SortOrder
+  processorSessionId?: Prisma.SortOrder
+  buyerEmail?: Prisma.SortOrder
+  orderId?: Prisma.SortOrder
+  completedAt?: Prisma.SortOrder
+  canceledAt?: Prisma.SortOrder
+  expiresAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+}
+
+export type CheckoutSessionAvgOrderByAggregateInput = {
+  amount?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
 }
 
 export type CheckoutSessionMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   protocol?: Prisma.SortOrder
   productId?: Prisma.SortOrder
+  productName?: Prisma.SortOrder
   priceId?: Prisma.SortOrder
+  amount?: Prisma.SortOrder
+  currency?: Prisma.SortOrder
+  interval?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
   status?: Prisma.SortOrder
-  body?: Prisma.SortOrder
+  termsAcceptedAt?: Prisma.SortOrder
+  processorSessionId?: Prisma.SortOrder
+  buyerEmail?: Prisma.SortOrder
+  orderId?: Prisma.SortOrder
+  completedAt?: Prisma.SortOrder
+  canceledAt?: Prisma.SortOrder
+  expiresAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -364,11 +668,29 @@ export type CheckoutSessionMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   protocol?: Prisma.SortOrder
   productId?: Prisma.SortOrder
+  productName?: Prisma.SortOrder
   priceId?: Prisma.SortOrder
+  amount?: Prisma.SortOrder
+  currency?: Prisma.SortOrder
+  interval?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
   status?: Prisma.SortOrder
-  body?: Prisma.SortOrder
+  termsAcceptedAt?: Prisma.SortOrder
+  processorSessionId?: Prisma.SortOrder
+  buyerEmail?: Prisma.SortOrder
+  orderId?: Prisma.SortOrder
+  completedAt?: Prisma.SortOrder
+  canceledAt?: Prisma.SortOrder
+  expiresAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+}
+
+export type CheckoutSessionSumOrderByAggregateInput = {
+  amount?: Prisma.SortOrder
+  intervalCount?: Prisma.SortOrder
+  trialDays?: Prisma.SortOrder
 }
 
 
@@ -377,9 +699,21 @@ export type CheckoutSessionSelect<ExtArgs extends runtime.Types.Extensions.Inter
   id?: boolean
   protocol?: boolean
   productId?: boolean
+  productName?: boolean
   priceId?: boolean
+  amount?: boolean
+  currency?: boolean
+  interval?: boolean
+  intervalCount?: boolean
+  trialDays?: boolean
   status?: boolean
-  body?: boolean
+  termsAcceptedAt?: boolean
+  processorSessionId?: boolean
+  buyerEmail?: boolean
+  orderId?: boolean
+  completedAt?: boolean
+  canceledAt?: boolean
+  expiresAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["checkoutSession"]>
@@ -388,9 +722,21 @@ export type CheckoutSessionSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   id?: boolean
   protocol?: boolean
   productId?: boolean
+  productName?: boolean
   priceId?: boolean
+  amount?: boolean
+  currency?: boolean
+  interval?: boolean
+  intervalCount?: boolean
+  trialDays?: boolean
   status?: boolean
-  body?: boolean
+  termsAcceptedAt?: boolean
+  processorSessionId?: boolean
+  buyerEmail?: boolean
+  orderId?: boolean
+  completedAt?: boolean
+  canceledAt?: boolean
+  expiresAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["checkoutSession"]>
@@ -399,9 +745,21 @@ export type CheckoutSessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   id?: boolean
   protocol?: boolean
   productId?: boolean
+  productName?: boolean
   priceId?: boolean
+  amount?: boolean
+  currency?: boolean
+  interval?: boolean
+  intervalCount?: boolean
+  trialDays?: boolean
   status?: boolean
-  body?: boolean
+  termsAcceptedAt?: boolean
+  processorSessionId?: boolean
+  buyerEmail?: boolean
+  orderId?: boolean
+  completedAt?: boolean
+  canceledAt?: boolean
+  expiresAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["checkoutSession"]>
@@ -410,14 +768,26 @@ export type CheckoutSessionSelectScalar = {
   id?: boolean
   protocol?: boolean
   productId?: boolean
+  productName?: boolean
   priceId?: boolean
+  amount?: boolean
+  currency?: boolean
+  interval?: boolean
+  intervalCount?: boolean
+  trialDays?: boolean
   status?: boolean
-  body?: boolean
+  termsAcceptedAt?: boolean
+  processorSessionId?: boolean
+  buyerEmail?: boolean
+  orderId?: boolean
+  completedAt?: boolean
+  canceledAt?: boolean
+  expiresAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type CheckoutSessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "protocol" | "productId" | "priceId" | "status" | "body" | "createdAt" | "updatedAt", ExtArgs["result"]["checkoutSession"]>
+export type CheckoutSessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "protocol" | "productId" | "productName" | "priceId" | "amount" | "currency" | "interval" | "intervalCount" | "trialDays" | "status" | "termsAcceptedAt" | "processorSessionId" | "buyerEmail" | "orderId" | "completedAt" | "canceledAt" | "expiresAt" | "createdAt" | "updatedAt", ExtArgs["result"]["checkoutSession"]>
 
 export type $CheckoutSessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "CheckoutSession"
@@ -425,19 +795,46 @@ export type $CheckoutSessionPayload<ExtArgs extends runtime.Types.Extensions.Int
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     /**
-     * ucp | acp | mcp
+     * ucp | acp | mcp: the door it was created through.
      */
     protocol: string
     productId: string
-    priceId: string | null
+    productName: string
+    priceId: string
     /**
-     * requires_escalation | canceled | completed
+     * In the currency's smallest unit.
+     */
+    amount: number
+    /**
+     * ISO 4217, lowercase.
+     */
+    currency: string
+    /**
+     * day | week | month | year
+     */
+    interval: string
+    intervalCount: number
+    trialDays: number
+    /**
+     * open | completed | canceled
      */
     status: string
     /**
-     * JSON of the protocol-specific session.
+     * When the buyer accepted the subscription terms on the store's start page.
      */
-    body: string
+    termsAcceptedAt: Date | null
+    /**
+     * The processor's hosted checkout session, once the buyer went on to pay.
+     */
+    processorSessionId: string | null
+    /**
+     * The purchaser's e-mail address, as the processor reported it.
+     */
+    buyerEmail: string | null
+    orderId: string | null
+    completedAt: Date | null
+    canceledAt: Date | null
+    expiresAt: Date
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["checkoutSession"]>
@@ -866,9 +1263,21 @@ export interface CheckoutSessionFieldRefs {
   readonly id: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly protocol: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly productId: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly productName: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly priceId: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly amount: Prisma.FieldRef<"CheckoutSession", 'Int'>
+  readonly currency: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly interval: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly intervalCount: Prisma.FieldRef<"CheckoutSession", 'Int'>
+  readonly trialDays: Prisma.FieldRef<"CheckoutSession", 'Int'>
   readonly status: Prisma.FieldRef<"CheckoutSession", 'String'>
-  readonly body: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly termsAcceptedAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
+  readonly processorSessionId: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly buyerEmail: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly orderId: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly completedAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
+  readonly canceledAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
+  readonly expiresAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
 }

@@ -408,6 +408,9 @@ export const ModelName = {
   DeliveryAttempt: 'DeliveryAttempt',
   Run: 'Run',
   CheckoutSession: 'CheckoutSession',
+  CommerceIdempotencyKey: 'CommerceIdempotencyKey',
+  CommerceWebhookEvent: 'CommerceWebhookEvent',
+  OutboxEmail: 'OutboxEmail',
   WebSession: 'WebSession',
   SignInFailure: 'SignInFailure'
 } as const
@@ -425,7 +428,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "account" | "apiKey" | "appConfig" | "connectLink" | "connection" | "customConnector" | "trigger" | "event" | "deliveryAttempt" | "run" | "checkoutSession" | "webSession" | "signInFailure"
+    modelProps: "account" | "apiKey" | "appConfig" | "connectLink" | "connection" | "customConnector" | "trigger" | "event" | "deliveryAttempt" | "run" | "checkoutSession" | "commerceIdempotencyKey" | "commerceWebhookEvent" | "outboxEmail" | "webSession" | "signInFailure"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1243,6 +1246,228 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CommerceIdempotencyKey: {
+      payload: Prisma.$CommerceIdempotencyKeyPayload<ExtArgs>
+      fields: Prisma.CommerceIdempotencyKeyFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CommerceIdempotencyKeyFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CommerceIdempotencyKeyFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        findFirst: {
+          args: Prisma.CommerceIdempotencyKeyFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CommerceIdempotencyKeyFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        findMany: {
+          args: Prisma.CommerceIdempotencyKeyFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>[]
+        }
+        create: {
+          args: Prisma.CommerceIdempotencyKeyCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        createMany: {
+          args: Prisma.CommerceIdempotencyKeyCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CommerceIdempotencyKeyCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>[]
+        }
+        delete: {
+          args: Prisma.CommerceIdempotencyKeyDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        update: {
+          args: Prisma.CommerceIdempotencyKeyUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        deleteMany: {
+          args: Prisma.CommerceIdempotencyKeyDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CommerceIdempotencyKeyUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CommerceIdempotencyKeyUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>[]
+        }
+        upsert: {
+          args: Prisma.CommerceIdempotencyKeyUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceIdempotencyKeyPayload>
+        }
+        aggregate: {
+          args: Prisma.CommerceIdempotencyKeyAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCommerceIdempotencyKey>
+        }
+        groupBy: {
+          args: Prisma.CommerceIdempotencyKeyGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CommerceIdempotencyKeyGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CommerceIdempotencyKeyCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CommerceIdempotencyKeyCountAggregateOutputType> | number
+        }
+      }
+    }
+    CommerceWebhookEvent: {
+      payload: Prisma.$CommerceWebhookEventPayload<ExtArgs>
+      fields: Prisma.CommerceWebhookEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CommerceWebhookEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CommerceWebhookEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        findFirst: {
+          args: Prisma.CommerceWebhookEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CommerceWebhookEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        findMany: {
+          args: Prisma.CommerceWebhookEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>[]
+        }
+        create: {
+          args: Prisma.CommerceWebhookEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        createMany: {
+          args: Prisma.CommerceWebhookEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CommerceWebhookEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>[]
+        }
+        delete: {
+          args: Prisma.CommerceWebhookEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        update: {
+          args: Prisma.CommerceWebhookEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.CommerceWebhookEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CommerceWebhookEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CommerceWebhookEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.CommerceWebhookEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CommerceWebhookEventPayload>
+        }
+        aggregate: {
+          args: Prisma.CommerceWebhookEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCommerceWebhookEvent>
+        }
+        groupBy: {
+          args: Prisma.CommerceWebhookEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CommerceWebhookEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CommerceWebhookEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CommerceWebhookEventCountAggregateOutputType> | number
+        }
+      }
+    }
+    OutboxEmail: {
+      payload: Prisma.$OutboxEmailPayload<ExtArgs>
+      fields: Prisma.OutboxEmailFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OutboxEmailFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OutboxEmailFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        findFirst: {
+          args: Prisma.OutboxEmailFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OutboxEmailFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        findMany: {
+          args: Prisma.OutboxEmailFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>[]
+        }
+        create: {
+          args: Prisma.OutboxEmailCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        createMany: {
+          args: Prisma.OutboxEmailCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OutboxEmailCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>[]
+        }
+        delete: {
+          args: Prisma.OutboxEmailDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        update: {
+          args: Prisma.OutboxEmailUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        deleteMany: {
+          args: Prisma.OutboxEmailDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OutboxEmailUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OutboxEmailUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>[]
+        }
+        upsert: {
+          args: Prisma.OutboxEmailUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OutboxEmailPayload>
+        }
+        aggregate: {
+          args: Prisma.OutboxEmailAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOutboxEmail>
+        }
+        groupBy: {
+          args: Prisma.OutboxEmailGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OutboxEmailGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OutboxEmailCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OutboxEmailCountAggregateOutputType> | number
+        }
+      }
+    }
     WebSession: {
       payload: Prisma.$WebSessionPayload<ExtArgs>
       fields: Prisma.WebSessionFieldRefs
@@ -1604,14 +1829,64 @@ export const CheckoutSessionScalarFieldEnum = {
   id: 'id',
   protocol: 'protocol',
   productId: 'productId',
+  productName: 'productName',
   priceId: 'priceId',
+  amount: 'amount',
+  currency: 'currency',
+  interval: 'interval',
+  intervalCount: 'intervalCount',
+  trialDays: 'trialDays',
   status: 'status',
-  body: 'body',
+  termsAcceptedAt: 'termsAcceptedAt',
+  processorSessionId: 'processorSessionId',
+  buyerEmail: 'buyerEmail',
+  orderId: 'orderId',
+  completedAt: 'completedAt',
+  canceledAt: 'canceledAt',
+  expiresAt: 'expiresAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type CheckoutSessionScalarFieldEnum = (typeof CheckoutSessionScalarFieldEnum)[keyof typeof CheckoutSessionScalarFieldEnum]
+
+
+export const CommerceIdempotencyKeyScalarFieldEnum = {
+  id: 'id',
+  scope: 'scope',
+  key: 'key',
+  requestHash: 'requestHash',
+  state: 'state',
+  status: 'status',
+  body: 'body',
+  createdAt: 'createdAt'
+} as const
+
+export type CommerceIdempotencyKeyScalarFieldEnum = (typeof CommerceIdempotencyKeyScalarFieldEnum)[keyof typeof CommerceIdempotencyKeyScalarFieldEnum]
+
+
+export const CommerceWebhookEventScalarFieldEnum = {
+  id: 'id',
+  type: 'type',
+  receivedAt: 'receivedAt'
+} as const
+
+export type CommerceWebhookEventScalarFieldEnum = (typeof CommerceWebhookEventScalarFieldEnum)[keyof typeof CommerceWebhookEventScalarFieldEnum]
+
+
+export const OutboxEmailScalarFieldEnum = {
+  id: 'id',
+  topic: 'topic',
+  to: 'to',
+  subject: 'subject',
+  text: 'text',
+  createdAt: 'createdAt',
+  sentAt: 'sentAt',
+  attempts: 'attempts',
+  lastError: 'lastError'
+} as const
+
+export type OutboxEmailScalarFieldEnum = (typeof OutboxEmailScalarFieldEnum)[keyof typeof OutboxEmailScalarFieldEnum]
 
 
 export const WebSessionScalarFieldEnum = {
@@ -1853,6 +2128,9 @@ export type GlobalOmitConfig = {
   deliveryAttempt?: Prisma.DeliveryAttemptOmit
   run?: Prisma.RunOmit
   checkoutSession?: Prisma.CheckoutSessionOmit
+  commerceIdempotencyKey?: Prisma.CommerceIdempotencyKeyOmit
+  commerceWebhookEvent?: Prisma.CommerceWebhookEventOmit
+  outboxEmail?: Prisma.OutboxEmailOmit
   webSession?: Prisma.WebSessionOmit
   signInFailure?: Prisma.SignInFailureOmit
 }

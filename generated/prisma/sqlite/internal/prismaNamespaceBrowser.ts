@@ -62,6 +62,9 @@ export const ModelName = {
   DeliveryAttempt: 'DeliveryAttempt',
   Run: 'Run',
   CheckoutSession: 'CheckoutSession',
+  CommerceIdempotencyKey: 'CommerceIdempotencyKey',
+  CommerceWebhookEvent: 'CommerceWebhookEvent',
+  OutboxEmail: 'OutboxEmail',
   WebSession: 'WebSession',
   SignInFailure: 'SignInFailure'
 } as const
@@ -256,14 +259,64 @@ export const CheckoutSessionScalarFieldEnum = {
   id: 'id',
   protocol: 'protocol',
   productId: 'productId',
+  productName: 'productName',
   priceId: 'priceId',
+  amount: 'amount',
+  currency: 'currency',
+  interval: 'interval',
+  intervalCount: 'intervalCount',
+  trialDays: 'trialDays',
   status: 'status',
-  body: 'body',
+  termsAcceptedAt: 'termsAcceptedAt',
+  processorSessionId: 'processorSessionId',
+  buyerEmail: 'buyerEmail',
+  orderId: 'orderId',
+  completedAt: 'completedAt',
+  canceledAt: 'canceledAt',
+  expiresAt: 'expiresAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type CheckoutSessionScalarFieldEnum = (typeof CheckoutSessionScalarFieldEnum)[keyof typeof CheckoutSessionScalarFieldEnum]
+
+
+export const CommerceIdempotencyKeyScalarFieldEnum = {
+  id: 'id',
+  scope: 'scope',
+  key: 'key',
+  requestHash: 'requestHash',
+  state: 'state',
+  status: 'status',
+  body: 'body',
+  createdAt: 'createdAt'
+} as const
+
+export type CommerceIdempotencyKeyScalarFieldEnum = (typeof CommerceIdempotencyKeyScalarFieldEnum)[keyof typeof CommerceIdempotencyKeyScalarFieldEnum]
+
+
+export const CommerceWebhookEventScalarFieldEnum = {
+  id: 'id',
+  type: 'type',
+  receivedAt: 'receivedAt'
+} as const
+
+export type CommerceWebhookEventScalarFieldEnum = (typeof CommerceWebhookEventScalarFieldEnum)[keyof typeof CommerceWebhookEventScalarFieldEnum]
+
+
+export const OutboxEmailScalarFieldEnum = {
+  id: 'id',
+  topic: 'topic',
+  to: 'to',
+  subject: 'subject',
+  text: 'text',
+  createdAt: 'createdAt',
+  sentAt: 'sentAt',
+  attempts: 'attempts',
+  lastError: 'lastError'
+} as const
+
+export type OutboxEmailScalarFieldEnum = (typeof OutboxEmailScalarFieldEnum)[keyof typeof OutboxEmailScalarFieldEnum]
 
 
 export const WebSessionScalarFieldEnum = {
