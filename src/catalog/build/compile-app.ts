@@ -3,9 +3,11 @@ import { CURATED_TOOL_DESCRIPTIONS, PROVIDER_BRANDS } from "../curated.js";
 import type { CatalogApp, CatalogTool } from "../types.js";
 import { apiKeyParamNames, authMethods } from "./auth-methods.js";
 import { appFields } from "./app-record.js";
+import { serverVariables } from "./connection-variables.js";
 import { compileOperation, type OperationContext } from "./compile-operation.js";
 import type { PlannedApp } from "./plan-apps.js";
-import { HTTP_METHODS, normalisePath, readDescription } from "./read-descriptions.js";
+import { mergePatch } from "./merge-patch.js";
+import { HTTP_METHODS, normalisePath, readDescriptionFile } from "./read-descriptions.js";
 import { actionWords, ToolNamer } from "./tool-names.js";
 
 /** Parameters some providers put on every operation that are transport details, not inputs a caller chooses. */
@@ -32,25 +34,31 @@ function familyName(planned: PlannedApp, name: string): string {
   return known.some((b) => name.toLowerCase().includes(b.toLowerCase())) ? name : `${brand} ${name}`;
 }
 
-export function compileApp(dir: string, planned: PlannedApp, onDescription?: () => void): CompiledApp {
+export function compileApp(planned: PlannedApp, onDescription?: () => void): CompiledApp {
   const namer = new ToolNamer(planned.id);
   const seen = new Set<string>();
   const tools: CatalogTool[] = [];
   let app: CatalogApp | undefined;
+  const curatedParams = (planned.curated?.credentialParams ?? []).map((p) => p.toLowerCase());
   for (const meta of planned.descriptions) {
-    const doc = readDescription(dir, meta.file);
+    let doc = readDescriptionFile(meta.path);
+    // Curated corrections (servers, security schemes) apply to the description that gives the app its auth.
+    if (!app && planned.curated?.patch) doc = mergePatch(doc, planned.curated.patch) as Record<string, any>;
     if (!app) {
       const fields = appFields(doc, meta.provider);
-      app = { id: planned.id, ...fields, auth: authMethods(doc, fields.baseUrl), toolCount: 0 };
+      const server = serverVariables(doc, meta.provider);
+      const variables = server.variables.length ? { variables: server.variables } : {};
+      app = { id: planned.id, ...fields, baseUrl: server.baseUrl, auth: authMethods(doc, fields.baseUrl, server.secretFields), ...variables, toolCount: 0 };
     }
     const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, any>;
     const ctx: OperationContext = {
       doc,
-      skipParams: new Set([...apiKeyParamNames(doc), ...CREDENTIAL_PARAMS, ...(PROVIDER_NOISE[meta.provider] ?? [])]),
+      skipParams: new Set([...apiKeyParamNames(doc), ...CREDENTIAL_PARAMS, ...curatedParams, ...(PROVIDER_NOISE[meta.provider] ?? [])]),
       oauthSchemes: new Set(Object.keys(schemes).filter((k) => schemes[k]?.type === "oauth2" || schemes[k]?.type === "openIdConnect")),
     };
     for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, any>)) {
       if (!item || typeof item !== "object") continue;
+      if (planned.curated?.paths && !planned.curated.paths.test(path)) continue;
       for (const m of HTTP_METHODS) {
         const op = item[m];
         if (!op || typeof op !== "object") continue;

@@ -2,7 +2,8 @@
  * Decides which apps the catalog has and which descriptions build each one: one app per product. Enterprise-server
  * variants are dropped (curated list), versions of a service are merged into one app (newest first; an older
  * version adds only operations the newer lacks), and a description whose title and operations repeat another
- * app's is dropped as a duplicate.
+ * app's is dropped as a duplicate. A curated product view (`paths`: Outlook inside Microsoft Graph) is an app of its
+ * own over the operations of its paths, beside the app of the whole API.
  */
 import { CURATED_APPS, DROPPED_SOURCES, type CuratedApp } from "../curated.js";
 import { compareRank, ruleAppId, versionRank } from "./app-ids.js";
@@ -41,7 +42,8 @@ export function capId(id: string): string {
 export function planApps(metas: DescriptionMeta[]): Plan {
   const skipped: Plan["skipped"] = [];
   const curatedBySource = new Map<string, CuratedApp>();
-  for (const c of CURATED_APPS) for (const s of c.sources) curatedBySource.set(s, c);
+  const views = CURATED_APPS.filter((c) => c.paths);
+  for (const c of CURATED_APPS) if (!c.paths) for (const s of c.sources) curatedBySource.set(s, c);
   const reserved = new Set(CURATED_APPS.map((c) => c.id));
 
   const groups = new Map<string, { curated: CuratedApp | null; metas: DescriptionMeta[] }>();
@@ -89,6 +91,11 @@ export function planApps(metas: DescriptionMeta[]): Plan {
       }
     }
     apps.push({ id, curated: group.curated, descriptions: merged });
+  }
+
+  for (const view of views) {
+    const metas = view.sources.map((s) => groups.get(curatedBySource.get(s)?.id ?? "")?.metas.find((m) => m.source === s));
+    if (metas.every((m) => m)) apps.push({ id: view.id, curated: view, descriptions: metas as DescriptionMeta[] });
   }
 
   // Duplicates across apps: same title and mostly the same operations; keep the preferred / larger / curated one.
