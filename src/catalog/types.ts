@@ -19,7 +19,62 @@ export interface AuthMethod {
   in?: "header" | "query" | "cookie";
   /** apiKey: the header, query or cookie name. */
   name?: string;
+  /**
+   * The credential form: every value the user gives for this method and where each one goes. Several schemes in one
+   * OpenAPI security requirement ("AND": Trello's key + token) are one method with several fields; secret server
+   * variables (`x-patchbay-secret`, Telegram's `bot{token}`) are fields placed in the base URL. Absent on methods
+   * written by hand (curated): then the type's usual field (one key, one token, or user name + password).
+   */
+  fields?: CredentialField[];
+  /** oauth2: how scopes are joined in the authorize request (default " "; `x-patchbay-scope-separator`). */
+  scopeSeparator?: string;
+  /** oauth2: scopes asked in another authorize parameter than `scope` (Slack v2: `user_scope`; `x-patchbay-scope-params`). */
+  scopeParams?: Record<string, string[]>;
+  /** oauth2: where the access token is in the token response when not at `access_token` (dot path; `x-patchbay-token-field`). */
+  tokenField?: string;
+  /** oauth2: where the access token goes on calls (default `Authorization: Bearer …`; `x-patchbay-token-placement`). */
+  tokenPlacement?: { in: "header" | "query"; name: string; prefix?: string };
 }
+
+/** Where one credential value goes on every request to the app. */
+export type CredentialPlacement =
+  | { in: "header" | "query" | "cookie"; name: string; prefix?: string }
+  | { in: "basic"; part: "username" | "password" }
+  | { in: "bearer" }
+  /** Inside the base URL: the server variable of that name (Telegram's `https://api.telegram.org/bot{token}`). */
+  | { in: "url"; variable: string };
+
+/** One field of a credential form. Its value is sealed with the connection's credentials, never stored plain or logged. */
+export interface CredentialField {
+  /** The form field's name and the value's key in the sealed credentials (a security scheme's or a server variable's name). */
+  name: string;
+  /** What the form calls it ("API key", "Account SID"). */
+  label: string;
+  placement: CredentialPlacement;
+}
+
+/**
+ * A value the app's base URL (or its OAuth URLs) depends on, from the description's `servers[0].variables`: the
+ * customer's subdomain, shop, data centre or cloud id. Asked on the sign-in form unless it comes from the token
+ * response or an identity call (`from`); stored plain with the connection (secret ones are credential fields instead).
+ */
+export interface ConnectionVariable {
+  /** The variable's name in the URL templates (`{subdomain}`). */
+  name: string;
+  /** What the form calls it: the variable's description. */
+  label: string;
+  /** Pre-filled value (the description's `default`, when it is a usable value and not a placeholder). */
+  default?: string;
+  /** The only values allowed. */
+  enum?: string[];
+  /** A regular expression the whole value must match (`x-patchbay-pattern`), besides the checks of its position. */
+  pattern?: string;
+  /** Not asked: taken from the OAuth token response's field, or from a JSON answer of an identity call (`x-patchbay-from`). */
+  from?: { tokenField: string } | { request: { url: string }; pick: string };
+}
+
+/** A second description of an app's own base URL, with its connection variables in place (`https://{subdomain}.zendesk.com/api/v2`). */
+export type UrlTemplate = string;
 
 export interface CatalogApp {
   /** Lowercase slug, stable across builds: `github`, `googlecalendar`, `azure_network`. */
@@ -27,8 +82,11 @@ export interface CatalogApp {
   name: string;
   description: string;
   categories: string[];
+  /** The API's address; with connection variables, the template with its `{name}` placeholders (see `variables`). */
   baseUrl: string;
   auth: AuthMethod[];
+  /** Values the base URL or the OAuth URLs depend on, per connection (absent when there are none). */
+  variables?: ConnectionVariable[];
   toolCount: number;
   logoUrl: string | null;
   docsUrl: string | null;

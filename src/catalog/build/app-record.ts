@@ -2,16 +2,23 @@
 import type { CatalogApp } from "../types.js";
 import { clip, firstSentence, plainText } from "./text.js";
 
-/** The server URL with variables replaced by their defaults; a relative server is put under the provider's host. */
-export function baseUrlOf(doc: Record<string, any>, provider: string): string {
-  // The first server, or the first HTTPS one when the first is plain HTTP (AWS lists http:// first).
+/** The server an app is called at: the first, or the first HTTPS one when the first is plain HTTP (AWS lists http:// first). */
+export function chosenServer(doc: Record<string, any>): { url?: unknown; variables?: unknown } | undefined {
   const servers = (Array.isArray(doc.servers) ? doc.servers : []) as { url?: unknown; variables?: unknown }[];
-  const server = /^http:/i.test(String(servers[0]?.url ?? "")) ? (servers.find((x) => /^https:/i.test(String(x?.url ?? ""))) ?? servers[0]) : servers[0];
+  return /^http:/i.test(String(servers[0]?.url ?? "")) ? (servers.find((x) => /^https:/i.test(String(x?.url ?? ""))) ?? servers[0]) : servers[0];
+}
+
+/**
+ * The server URL with variables replaced by their defaults; a relative server is put under the provider's host.
+ * Variables named in `keep` (connection variables, build/connection-variables.ts) stay `{name}` placeholders.
+ */
+export function baseUrlOf(doc: Record<string, any>, provider: string, keep: ReadonlySet<string> = new Set()): string {
+  const server = chosenServer(doc);
   let url = typeof server?.url === "string" ? (server.url as string) : "";
   const vars = (server?.variables ?? {}) as Record<string, { default?: unknown; enum?: unknown[] }>;
   url = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     // A credential in the URL (Telegram's bot token) stays a placeholder, never its example value.
-    if (/token|secret|password|api[-_]?key|credential/i.test(name)) return whole;
+    if (keep.has(name) || /token|secret|password|api[-_]?key|credential/i.test(name)) return whole;
     const v = vars[name];
     const value = v?.default ?? v?.enum?.[0];
     return value === undefined || value === null ? whole : String(value);
