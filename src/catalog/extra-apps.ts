@@ -5,6 +5,7 @@
  */
 import { appFields } from "./build/app-record.js";
 import { apiKeyParamNames, authMethods } from "./build/auth-methods.js";
+import { serverVariables } from "./build/connection-variables.js";
 import { compileOperation, type OperationContext } from "./build/compile-operation.js";
 import { actionWords, ToolNamer } from "./build/tool-names.js";
 import type { AuthMethod, Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
@@ -35,8 +36,10 @@ export function compileExtraApp(id: string, doc: Record<string, any>, opts: { na
     }
   }
   tools.sort((a, b) => (a.name < b.name ? -1 : 1));
-  const auth = authMethods(doc, fields.baseUrl).filter(opts.auth ?? (() => true));
-  return { app: { id, ...fields, ...(opts.name ? { name: opts.name } : {}), auth, toolCount: tools.length }, tools };
+  const server = serverVariables(doc, id);
+  const auth = authMethods(doc, fields.baseUrl, server.secretFields).filter(opts.auth ?? (() => true));
+  const variables = server.variables.length ? { variables: server.variables } : {};
+  return { app: { id, ...fields, baseUrl: server.baseUrl, ...(opts.name ? { name: opts.name } : {}), auth, ...variables, toolCount: tools.length }, tools };
 }
 
 const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
