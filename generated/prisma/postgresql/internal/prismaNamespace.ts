@@ -1707,6 +1707,7 @@ export const ConnectLinkScalarFieldEnum = {
   usedAt: 'usedAt',
   stateHash: 'stateHash',
   codeVerifierSealed: 'codeVerifierSealed',
+  variables: 'variables',
   createdAt: 'createdAt'
 } as const
 
@@ -1723,6 +1724,7 @@ export const ConnectionScalarFieldEnum = {
   scopes: 'scopes',
   credentialsSealed: 'credentialsSealed',
   expiresAt: 'expiresAt',
+  variables: 'variables',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   lastUsedAt: 'lastUsedAt'

@@ -137,6 +137,7 @@ export const ConnectLinkScalarFieldEnum = {
   usedAt: 'usedAt',
   stateHash: 'stateHash',
   codeVerifierSealed: 'codeVerifierSealed',
+  variables: 'variables',
   createdAt: 'createdAt'
 } as const
 
@@ -153,6 +154,7 @@ export const ConnectionScalarFieldEnum = {
   scopes: 'scopes',
   credentialsSealed: 'credentialsSealed',
   expiresAt: 'expiresAt',
+  variables: 'variables',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   lastUsedAt: 'lastUsedAt'

@@ -34,6 +34,7 @@ export type ConnectionMinAggregateOutputType = {
   scopes: string | null
   credentialsSealed: string | null
   expiresAt: Date | null
+  variables: string | null
   createdAt: Date | null
   updatedAt: Date | null
   lastUsedAt: Date | null
@@ -49,6 +50,7 @@ export type ConnectionMaxAggregateOutputType = {
   scopes: string | null
   credentialsSealed: string | null
   expiresAt: Date | null
+  variables: string | null
   createdAt: Date | null
   updatedAt: Date | null
   lastUsedAt: Date | null
@@ -64,6 +66,7 @@ export type ConnectionCountAggregateOutputType = {
   scopes: number
   credentialsSealed: number
   expiresAt: number
+  variables: number
   createdAt: number
   updatedAt: number
   lastUsedAt: number
@@ -81,6 +84,7 @@ export type ConnectionMinAggregateInputType = {
   scopes?: true
   credentialsSealed?: true
   expiresAt?: true
+  variables?: true
   createdAt?: true
   updatedAt?: true
   lastUsedAt?: true
@@ -96,6 +100,7 @@ export type ConnectionMaxAggregateInputType = {
   scopes?: true
   credentialsSealed?: true
   expiresAt?: true
+  variables?: true
   createdAt?: true
   updatedAt?: true
   lastUsedAt?: true
@@ -111,6 +116,7 @@ export type ConnectionCountAggregateInputType = {
   scopes?: true
   credentialsSealed?: true
   expiresAt?: true
+  variables?: true
   createdAt?: true
   updatedAt?: true
   lastUsedAt?: true
@@ -199,6 +205,7 @@ export type ConnectionGroupByOutputType = {
   scopes: string
   credentialsSealed: string
   expiresAt: Date | null
+  variables: string | null
   createdAt: Date
   updatedAt: Date
   lastUsedAt: Date | null
@@ -235,6 +242,7 @@ export type ConnectionWhereInput = {
   scopes?: Prisma.StringFilter<"Connection"> | string
   credentialsSealed?: Prisma.StringFilter<"Connection"> | string
   expiresAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
+  variables?: Prisma.StringNullableFilter<"Connection"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   lastUsedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
@@ -253,6 +261,7 @@ export type ConnectionOrderByWithRelationInput = {
   scopes?: Prisma.SortOrder
   credentialsSealed?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  variables?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -274,6 +283,7 @@ export type ConnectionWhereUniqueInput = Prisma.AtLeast<{
   scopes?: Prisma.StringFilter<"Connection"> | string
   credentialsSealed?: Prisma.StringFilter<"Connection"> | string
   expiresAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
+  variables?: Prisma.StringNullableFilter<"Connection"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   lastUsedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
@@ -292,6 +302,7 @@ export type ConnectionOrderByWithAggregationInput = {
   scopes?: Prisma.SortOrder
   credentialsSealed?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  variables?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -313,6 +324,7 @@ export type ConnectionScalarWhereWithAggregatesInput = {
   scopes?: Prisma.StringWithAggregatesFilter<"Connection"> | string
   credentialsSealed?: Prisma.StringWithAggregatesFilter<"Connection"> | string
   expiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Connection"> | Date | string | null
+  variables?: Prisma.StringNullableWithAggregatesFilter<"Connection"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Connection"> | Date | string
   lastUsedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Connection"> | Date | string | null
@@ -327,6 +339,7 @@ export type ConnectionCreateInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -345,6 +358,7 @@ export type ConnectionUncheckedCreateInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -361,6 +375,7 @@ export type ConnectionUpdateInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -379,6 +394,7 @@ export type ConnectionUncheckedUpdateInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -396,6 +412,7 @@ export type ConnectionCreateManyInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -410,6 +427,7 @@ export type ConnectionUpdateManyMutationInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -425,6 +443,7 @@ export type ConnectionUncheckedUpdateManyInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -450,6 +469,7 @@ export type ConnectionCountOrderByAggregateInput = {
   scopes?: Prisma.SortOrder
   credentialsSealed?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -465,6 +485,7 @@ export type ConnectionMaxOrderByAggregateInput = {
   scopes?: Prisma.SortOrder
   credentialsSealed?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -480,6 +501,7 @@ export type ConnectionMinOrderByAggregateInput = {
   scopes?: Prisma.SortOrder
   credentialsSealed?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -573,6 +595,7 @@ export type ConnectionCreateWithoutAccountInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -589,6 +612,7 @@ export type ConnectionUncheckedCreateWithoutAccountInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -635,6 +659,7 @@ export type ConnectionScalarWhereInput = {
   scopes?: Prisma.StringFilter<"Connection"> | string
   credentialsSealed?: Prisma.StringFilter<"Connection"> | string
   expiresAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
+  variables?: Prisma.StringNullableFilter<"Connection"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   lastUsedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
@@ -649,6 +674,7 @@ export type ConnectionCreateWithoutTriggersInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -666,6 +692,7 @@ export type ConnectionUncheckedCreateWithoutTriggersInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -697,6 +724,7 @@ export type ConnectionUpdateWithoutTriggersInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -714,6 +742,7 @@ export type ConnectionUncheckedUpdateWithoutTriggersInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -729,6 +758,7 @@ export type ConnectionCreateWithoutRunsInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -746,6 +776,7 @@ export type ConnectionUncheckedCreateWithoutRunsInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -777,6 +808,7 @@ export type ConnectionUpdateWithoutRunsInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -794,6 +826,7 @@ export type ConnectionUncheckedUpdateWithoutRunsInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -809,6 +842,7 @@ export type ConnectionCreateManyAccountInput = {
   scopes?: string
   credentialsSealed: string
   expiresAt?: Date | string | null
+  variables?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   lastUsedAt?: Date | string | null
@@ -823,6 +857,7 @@ export type ConnectionUpdateWithoutAccountInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -839,6 +874,7 @@ export type ConnectionUncheckedUpdateWithoutAccountInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -855,6 +891,7 @@ export type ConnectionUncheckedUpdateManyWithoutAccountInput = {
   scopes?: Prisma.StringFieldUpdateOperationsInput | string
   credentialsSealed?: Prisma.StringFieldUpdateOperationsInput | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -910,6 +947,7 @@ export type ConnectionSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   scopes?: boolean
   credentialsSealed?: boolean
   expiresAt?: boolean
+  variables?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   lastUsedAt?: boolean
@@ -929,6 +967,7 @@ export type ConnectionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   scopes?: boolean
   credentialsSealed?: boolean
   expiresAt?: boolean
+  variables?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   lastUsedAt?: boolean
@@ -945,6 +984,7 @@ export type ConnectionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   scopes?: boolean
   credentialsSealed?: boolean
   expiresAt?: boolean
+  variables?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   lastUsedAt?: boolean
@@ -961,12 +1001,13 @@ export type ConnectionSelectScalar = {
   scopes?: boolean
   credentialsSealed?: boolean
   expiresAt?: boolean
+  variables?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   lastUsedAt?: boolean
 }
 
-export type ConnectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "appId" | "status" | "authType" | "label" | "scopes" | "credentialsSealed" | "expiresAt" | "createdAt" | "updatedAt" | "lastUsedAt", ExtArgs["result"]["connection"]>
+export type ConnectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "appId" | "status" | "authType" | "label" | "scopes" | "credentialsSealed" | "expiresAt" | "variables" | "createdAt" | "updatedAt" | "lastUsedAt", ExtArgs["result"]["connection"]>
 export type ConnectionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
   runs?: boolean | Prisma.Connection$runsArgs<ExtArgs>
@@ -1012,6 +1053,10 @@ export type $ConnectionPayload<ExtArgs extends runtime.Types.Extensions.Internal
      * When the access token expires, for OAuth connections.
      */
     expiresAt: Date | null
+    /**
+     * JSON of the connection variables (`{ "subdomain": "acme" }`): plain, never secret (secret ones are sealed in the credentials).
+     */
+    variables: string | null
     createdAt: Date
     updatedAt: Date
     lastUsedAt: Date | null
@@ -1450,6 +1495,7 @@ export interface ConnectionFieldRefs {
   readonly scopes: Prisma.FieldRef<"Connection", 'String'>
   readonly credentialsSealed: Prisma.FieldRef<"Connection", 'String'>
   readonly expiresAt: Prisma.FieldRef<"Connection", 'DateTime'>
+  readonly variables: Prisma.FieldRef<"Connection", 'String'>
   readonly createdAt: Prisma.FieldRef<"Connection", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Connection", 'DateTime'>
   readonly lastUsedAt: Prisma.FieldRef<"Connection", 'DateTime'>

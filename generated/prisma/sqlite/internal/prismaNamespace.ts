@@ -1704,6 +1704,7 @@ export const ConnectLinkScalarFieldEnum = {
   usedAt: 'usedAt',
   stateHash: 'stateHash',
   codeVerifierSealed: 'codeVerifierSealed',
+  variables: 'variables',
   createdAt: 'createdAt'
 } as const
 
@@ -1720,6 +1721,7 @@ export const ConnectionScalarFieldEnum = {
   scopes: 'scopes',
   credentialsSealed: 'credentialsSealed',
   expiresAt: 'expiresAt',
+  variables: 'variables',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   lastUsedAt: 'lastUsedAt'

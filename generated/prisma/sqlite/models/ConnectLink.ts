@@ -37,6 +37,7 @@ export type ConnectLinkMinAggregateOutputType = {
   usedAt: Date | null
   stateHash: string | null
   codeVerifierSealed: string | null
+  variables: string | null
   createdAt: Date | null
 }
 
@@ -53,6 +54,7 @@ export type ConnectLinkMaxAggregateOutputType = {
   usedAt: Date | null
   stateHash: string | null
   codeVerifierSealed: string | null
+  variables: string | null
   createdAt: Date | null
 }
 
@@ -69,6 +71,7 @@ export type ConnectLinkCountAggregateOutputType = {
   usedAt: number
   stateHash: number
   codeVerifierSealed: number
+  variables: number
   createdAt: number
   _all: number
 }
@@ -87,6 +90,7 @@ export type ConnectLinkMinAggregateInputType = {
   usedAt?: true
   stateHash?: true
   codeVerifierSealed?: true
+  variables?: true
   createdAt?: true
 }
 
@@ -103,6 +107,7 @@ export type ConnectLinkMaxAggregateInputType = {
   usedAt?: true
   stateHash?: true
   codeVerifierSealed?: true
+  variables?: true
   createdAt?: true
 }
 
@@ -119,6 +124,7 @@ export type ConnectLinkCountAggregateInputType = {
   usedAt?: true
   stateHash?: true
   codeVerifierSealed?: true
+  variables?: true
   createdAt?: true
   _all?: true
 }
@@ -208,6 +214,7 @@ export type ConnectLinkGroupByOutputType = {
   usedAt: Date | null
   stateHash: string | null
   codeVerifierSealed: string | null
+  variables: string | null
   createdAt: Date
   _count: ConnectLinkCountAggregateOutputType | null
   _min: ConnectLinkMinAggregateOutputType | null
@@ -245,6 +252,7 @@ export type ConnectLinkWhereInput = {
   usedAt?: Prisma.DateTimeNullableFilter<"ConnectLink"> | Date | string | null
   stateHash?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
   codeVerifierSealed?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
+  variables?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ConnectLink"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
 }
@@ -262,6 +270,7 @@ export type ConnectLinkOrderByWithRelationInput = {
   usedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   stateHash?: Prisma.SortOrderInput | Prisma.SortOrder
   codeVerifierSealed?: Prisma.SortOrderInput | Prisma.SortOrder
+  variables?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   account?: Prisma.AccountOrderByWithRelationInput
 }
@@ -282,6 +291,7 @@ export type ConnectLinkWhereUniqueInput = Prisma.AtLeast<{
   openedAt?: Prisma.DateTimeNullableFilter<"ConnectLink"> | Date | string | null
   usedAt?: Prisma.DateTimeNullableFilter<"ConnectLink"> | Date | string | null
   codeVerifierSealed?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
+  variables?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ConnectLink"> | Date | string
   account?: Prisma.XOR<Prisma.AccountScalarRelationFilter, Prisma.AccountWhereInput>
 }, "id" | "tokenHash" | "stateHash">
@@ -299,6 +309,7 @@ export type ConnectLinkOrderByWithAggregationInput = {
   usedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   stateHash?: Prisma.SortOrderInput | Prisma.SortOrder
   codeVerifierSealed?: Prisma.SortOrderInput | Prisma.SortOrder
+  variables?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.ConnectLinkCountOrderByAggregateInput
   _max?: Prisma.ConnectLinkMaxOrderByAggregateInput
@@ -321,6 +332,7 @@ export type ConnectLinkScalarWhereWithAggregatesInput = {
   usedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ConnectLink"> | Date | string | null
   stateHash?: Prisma.StringNullableWithAggregatesFilter<"ConnectLink"> | string | null
   codeVerifierSealed?: Prisma.StringNullableWithAggregatesFilter<"ConnectLink"> | string | null
+  variables?: Prisma.StringNullableWithAggregatesFilter<"ConnectLink"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ConnectLink"> | Date | string
 }
 
@@ -336,6 +348,7 @@ export type ConnectLinkCreateInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
   account: Prisma.AccountCreateNestedOneWithoutConnectLinksInput
 }
@@ -353,6 +366,7 @@ export type ConnectLinkUncheckedCreateInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
 }
 
@@ -368,6 +382,7 @@ export type ConnectLinkUpdateInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   account?: Prisma.AccountUpdateOneRequiredWithoutConnectLinksNestedInput
 }
@@ -385,6 +400,7 @@ export type ConnectLinkUncheckedUpdateInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -401,6 +417,7 @@ export type ConnectLinkCreateManyInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
 }
 
@@ -416,6 +433,7 @@ export type ConnectLinkUpdateManyMutationInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -432,6 +450,7 @@ export type ConnectLinkUncheckedUpdateManyInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -458,6 +477,7 @@ export type ConnectLinkCountOrderByAggregateInput = {
   usedAt?: Prisma.SortOrder
   stateHash?: Prisma.SortOrder
   codeVerifierSealed?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -474,6 +494,7 @@ export type ConnectLinkMaxOrderByAggregateInput = {
   usedAt?: Prisma.SortOrder
   stateHash?: Prisma.SortOrder
   codeVerifierSealed?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -490,6 +511,7 @@ export type ConnectLinkMinOrderByAggregateInput = {
   usedAt?: Prisma.SortOrder
   stateHash?: Prisma.SortOrder
   codeVerifierSealed?: Prisma.SortOrder
+  variables?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -547,6 +569,7 @@ export type ConnectLinkCreateWithoutAccountInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
 }
 
@@ -562,6 +585,7 @@ export type ConnectLinkUncheckedCreateWithoutAccountInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
 }
 
@@ -606,6 +630,7 @@ export type ConnectLinkScalarWhereInput = {
   usedAt?: Prisma.DateTimeNullableFilter<"ConnectLink"> | Date | string | null
   stateHash?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
   codeVerifierSealed?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
+  variables?: Prisma.StringNullableFilter<"ConnectLink"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ConnectLink"> | Date | string
 }
 
@@ -621,6 +646,7 @@ export type ConnectLinkCreateManyAccountInput = {
   usedAt?: Date | string | null
   stateHash?: string | null
   codeVerifierSealed?: string | null
+  variables?: string | null
   createdAt?: Date | string
 }
 
@@ -636,6 +662,7 @@ export type ConnectLinkUpdateWithoutAccountInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -651,6 +678,7 @@ export type ConnectLinkUncheckedUpdateWithoutAccountInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -666,6 +694,7 @@ export type ConnectLinkUncheckedUpdateManyWithoutAccountInput = {
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   stateHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   codeVerifierSealed?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  variables?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -684,6 +713,7 @@ export type ConnectLinkSelect<ExtArgs extends runtime.Types.Extensions.InternalA
   usedAt?: boolean
   stateHash?: boolean
   codeVerifierSealed?: boolean
+  variables?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["connectLink"]>
@@ -701,6 +731,7 @@ export type ConnectLinkSelectCreateManyAndReturn<ExtArgs extends runtime.Types.E
   usedAt?: boolean
   stateHash?: boolean
   codeVerifierSealed?: boolean
+  variables?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["connectLink"]>
@@ -718,6 +749,7 @@ export type ConnectLinkSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.E
   usedAt?: boolean
   stateHash?: boolean
   codeVerifierSealed?: boolean
+  variables?: boolean
   createdAt?: boolean
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["connectLink"]>
@@ -735,10 +767,11 @@ export type ConnectLinkSelectScalar = {
   usedAt?: boolean
   stateHash?: boolean
   codeVerifierSealed?: boolean
+  variables?: boolean
   createdAt?: boolean
 }
 
-export type ConnectLinkOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "appId" | "tokenHash" | "label" | "redirectUrl" | "scopes" | "expiresAt" | "openedAt" | "usedAt" | "stateHash" | "codeVerifierSealed" | "createdAt", ExtArgs["result"]["connectLink"]>
+export type ConnectLinkOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "accountId" | "appId" | "tokenHash" | "label" | "redirectUrl" | "scopes" | "expiresAt" | "openedAt" | "usedAt" | "stateHash" | "codeVerifierSealed" | "variables" | "createdAt", ExtArgs["result"]["connectLink"]>
 export type ConnectLinkInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   account?: boolean | Prisma.AccountDefaultArgs<ExtArgs>
 }
@@ -779,6 +812,10 @@ export type $ConnectLinkPayload<ExtArgs extends runtime.Types.Extensions.Interna
      * AES-256-GCM sealed PKCE code verifier.
      */
     codeVerifierSealed: string | null
+    /**
+     * JSON of the connection variables given on the sign-in page before the OAuth redirect (never secret ones).
+     */
+    variables: string | null
     createdAt: Date
   }, ExtArgs["result"]["connectLink"]>
   composites: {}
@@ -1216,6 +1253,7 @@ export interface ConnectLinkFieldRefs {
   readonly usedAt: Prisma.FieldRef<"ConnectLink", 'DateTime'>
   readonly stateHash: Prisma.FieldRef<"ConnectLink", 'String'>
   readonly codeVerifierSealed: Prisma.FieldRef<"ConnectLink", 'String'>
+  readonly variables: Prisma.FieldRef<"ConnectLink", 'String'>
   readonly createdAt: Prisma.FieldRef<"ConnectLink", 'DateTime'>
 }
     
