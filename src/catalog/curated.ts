@@ -30,6 +30,8 @@ export interface CuratedApp {
    * their variables, security schemes, the root security requirement.
    */
   patch?: Record<string, unknown>;
+  /** Every operation follows the root security requirement (the operations' own requirements are wrong). */
+  rootSecurityOnly?: boolean;
   /** Query or header parameters that are the credential (Slack's `token`): the service supplies them, not the caller. */
   credentialParams?: string[];
   /** Only operations whose path matches become tools (an app for one product inside a larger API). */
@@ -50,6 +52,23 @@ const HAND_DROPPED: DroppedSource[] = [
 ];
 
 const G = "https://www.googleapis.com/auth/";
+
+/** User-token scopes for Slack's core actions (https://api.slack.com/scopes). */
+const SLACK_USER_SCOPES = ["channels:read", "channels:history", "groups:read", "groups:history", "im:read", "im:history", "chat:write", "users:read", "search:read", "reactions:write"];
+
+/** Atlassian Cloud (3LO): calls go through api.atlassian.com with the site's cloud id, read from accessible-resources. */
+const atlassianServer = (product: "jira" | "confluence") => ({
+  url: `https://api.atlassian.com/ex/${product}/{cloudid}`,
+  variables: {
+    cloudid: {
+      default: "",
+      description: "The Atlassian site's cloud id",
+      "x-patchbay-from": { request: { url: "https://api.atlassian.com/oauth/token/accessible-resources" }, pick: "0.id" },
+    },
+  },
+});
+/** Atlassian's authorize URL needs the API audience and a consent prompt; `offline_access` gives a refresh token. */
+const ATLASSIAN_AUTHORIZE = "https://auth.atlassian.com/authorize?audience=api.atlassian.com&prompt=consent";
 
 /** GitHub's REST description declares no security scheme; these are GitHub's documented sign-in methods. */
 const GITHUB_AUTH: AuthMethod[] = [
@@ -93,7 +112,23 @@ const HAND_CURATED: CuratedApp[] = [
   {
     id: "slack", sources: ["slack.com"], name: "Slack", categories: ["collaboration", "messaging"],
     description: "Channels, messages, files, reactions, pins, reminders and users in a Slack workspace.",
-    defaultScopes: ["channels:read", "channels:history", "chat:write", "files:write:user", "users:read"],
+    defaultScopes: SLACK_USER_SCOPES,
+    // The published description has Slack's OAuth v1 URLs, which only classic apps (no longer creatable) can use.
+    // OAuth v2 asks user scopes in `user_scope` and returns the user's token under `authed_user`: acting as the
+    // user lets one connection post, read history and search (search.messages takes user tokens only).
+    patch: {
+      components: {
+        securitySchemes: {
+          slackAuth: {
+            flows: { authorizationCode: { authorizationUrl: "https://slack.com/oauth/v2/authorize", tokenUrl: "https://slack.com/api/oauth.v2.access" } },
+            "x-patchbay-scope-separator": ",",
+            "x-patchbay-scope-params": { user_scope: SLACK_USER_SCOPES },
+            "x-patchbay-token-field": "authed_user.access_token",
+          },
+        },
+      },
+    },
+    credentialParams: ["token"],
   },
   { id: "slack_ai_plugin", sources: ["slack.com:openai"], name: "Slack AI Plugin", aliases: [] },
   {
@@ -134,18 +169,53 @@ const HAND_CURATED: CuratedApp[] = [
     description: "Payments, customers, charges, invoices, subscriptions, products, prices and checkout on Stripe.",
   },
   {
-    id: "notion", sources: ["notion.com"], name: "Notion", categories: ["productivity"], auth: NOTION_AUTH,
-    description: "Pages, blocks, databases, comments and users in a Notion workspace.",
+    id: "notion", sources: ["notion.com"], name: "Notion", categories: ["productivity"],
+    description: "Pages, blocks, databases, data sources, comments and users in a Notion workspace.",
+    // The official description declares only the integration token; public integrations sign in with OAuth.
+    patch: {
+      components: {
+        securitySchemes: {
+          notionOAuth: {
+            type: "oauth2",
+            flows: { authorizationCode: { authorizationUrl: "https://api.notion.com/v1/oauth/authorize?owner=user", tokenUrl: "https://api.notion.com/v1/oauth/token", scopes: {} } },
+          },
+          basicAuth: null,
+        },
+      },
+      security: [{ bearerAuth: [] }, { notionOAuth: [] }],
+    },
   },
   {
     id: "jira", sources: ["atlassian.com:jira"], name: "Jira", categories: ["project_management", "developer_tools"],
     description: "Issues, projects, boards, comments, transitions and users in Jira Cloud.",
-    defaultScopes: ["read:jira-work", "write:jira-work", "read:jira-user"],
+    defaultScopes: ["read:jira-work", "write:jira-work", "read:jira-user", "offline_access"],
+    // `your-domain.atlassian.net` is a placeholder: OAuth apps call api.atlassian.com with the site's cloud id.
+    patch: {
+      servers: [atlassianServer("jira")],
+      components: {
+        securitySchemes: {
+          OAuth2: { flows: { authorizationCode: { authorizationUrl: ATLASSIAN_AUTHORIZE, scopes: { offline_access: "Get a refresh token" } } } },
+          basicAuth: null,
+        },
+      },
+      security: [{ OAuth2: [] }],
+    },
   },
   {
     id: "zoom", sources: ["zoom.us"], name: "Zoom", categories: ["collaboration", "video"],
     description: "Meetings, webinars, cloud recordings, users and reports in Zoom.",
     defaultScopes: ["meeting:read", "meeting:write", "recording:read", "user:read"],
+    // Zoom retired JWT apps in 2023: OAuth only (the `Bearer` scheme was the JWT token).
+    patch: {
+      components: {
+        securitySchemes: {
+          Bearer: null,
+          Client_Credentials: null,
+          OAuth: { flows: { authorizationCode: { scopes: { "meeting:read": "View meetings", "meeting:write": "Create and manage meetings", "recording:read": "View cloud recordings", "user:read": "View users" } } } },
+        },
+      },
+      security: [{ OAuth: [] }],
+    },
   },
   {
     id: "spotify", sources: ["spotify.com:sonallux", "spotify.com"], name: "Spotify", categories: ["media", "entertainment"],
@@ -159,10 +229,24 @@ const HAND_CURATED: CuratedApp[] = [
   {
     id: "sendgrid", sources: ["sendgrid.com"], name: "SendGrid", aliases: ["twilio sendgrid"], categories: ["email", "marketing"],
     description: "Transactional email, contacts, templates, suppressions (bounces, blocks, unsubscribes) and stats in SendGrid.",
+    // The published server is http:// (SendGrid redirects, and a redirect drops the key); the key is a bearer token.
+    patch: {
+      servers: [{ url: "https://api.sendgrid.com/v3" }],
+      components: { securitySchemes: { Authorization: { type: "http", scheme: "bearer", in: null, name: null, "x-patchbay-label": "API key" } } },
+      security: [{ Authorization: [] }],
+    },
   },
   {
     id: "mailchimp", sources: ["mailchimp.com"], name: "Mailchimp", categories: ["email", "marketing"],
     description: "Audiences, members, campaigns, templates and reports in Mailchimp.",
+    // The host depends on the account's data centre: the part of the API key after the dash (`…-us6` → `us6`).
+    patch: {
+      servers: [{
+        url: "https://{dc}.api.mailchimp.com/3.0",
+        variables: { dc: { default: "us1", description: "Data centre (the end of your API key after the dash, such as us6)", "x-patchbay-pattern": "[a-z]{2}[0-9]{1,3}" } },
+      }],
+      components: { securitySchemes: { basicAuth: { "x-patchbay-labels": { username: "Any name", password: "API key" } } } },
+    },
   },
   {
     id: "asana", sources: ["asana.com"], name: "Asana", categories: ["project_management"],
@@ -171,13 +255,28 @@ const HAND_CURATED: CuratedApp[] = [
   {
     id: "trello", sources: ["trello.com"], name: "Trello", categories: ["project_management"],
     description: "Boards, lists, cards, checklists, labels and members in Trello.",
+    // Every call needs both the app's key and the user's token (https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/).
+    patch: {
+      servers: [{ url: "https://api.trello.com/1" }],
+      components: { securitySchemes: { api_key: { "x-patchbay-label": "API key" }, api_token: { "x-patchbay-label": "Token" } } },
+      security: [{ api_key: [], api_token: [] }],
+    },
+    rootSecurityOnly: true,
   },
   {
     id: "box", sources: ["box.com"], name: "Box", categories: ["storage"],
     description: "Files, folders, sharing, comments and collaborations in Box.",
   },
   { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"], auth: [{ type: "bearer" }] },
-  { id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot"], categories: ["messaging"] },
+  {
+    id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot", "telegram bot api"], categories: ["messaging"],
+    description: "Send and receive messages, photos, documents and other updates as a Telegram bot.",
+    docsUrl: "https://core.telegram.org/bots/api",
+    // The bot token is part of the base URL (`/bot<token>/sendMessage`); the published default is the docs' example token.
+    patch: {
+      servers: [{ url: "https://api.telegram.org/bot{token}", variables: { token: { default: "", description: "Bot token from @BotFather", "x-patchbay-secret": true } } }],
+    },
+  },
   { id: "digitalocean", sources: ["digitalocean.com"], name: "DigitalOcean", categories: ["cloud"] },
   { id: "netlify", sources: ["netlify.com"], name: "Netlify", categories: ["cloud", "developer_tools"] },
   { id: "vercel", sources: ["vercel.com"], name: "Vercel", categories: ["cloud", "developer_tools"] },

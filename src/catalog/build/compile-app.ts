@@ -6,7 +6,7 @@ import { appFields } from "./app-record.js";
 import { serverVariables } from "./connection-variables.js";
 import { compileOperation, type OperationContext } from "./compile-operation.js";
 import type { PlannedApp } from "./plan-apps.js";
-import { mergePatch } from "./merge-patch.js";
+import { curateDescription } from "./curate-description.js";
 import { HTTP_METHODS, normalisePath, readDescriptionFile } from "./read-descriptions.js";
 import { actionWords, ToolNamer } from "./tool-names.js";
 
@@ -43,7 +43,7 @@ export function compileApp(planned: PlannedApp, onDescription?: () => void): Com
   for (const meta of planned.descriptions) {
     let doc = readDescriptionFile(meta.path);
     // Curated corrections (servers, security schemes) apply to the description that gives the app its auth.
-    if (!app && planned.curated?.patch) doc = mergePatch(doc, planned.curated.patch) as Record<string, any>;
+    if (!app) doc = curateDescription(doc, planned.curated);
     if (!app) {
       const fields = appFields(doc, meta.provider);
       const server = serverVariables(doc, meta.provider);
