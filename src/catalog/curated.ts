@@ -87,13 +87,19 @@ const NOTION_AUTH: AuthMethod[] = [
   { type: "bearer" },
 ];
 
+const WORKSHEET = "/drives/{drive-id}/items/{driveItem-id}/workbook/worksheets/{workbookWorksheet-id}";
+
 /** Microsoft Graph's descriptions declare no security scheme: the Microsoft identity platform (v2.0 endpoints). */
 const MICROSOFT_AUTH: AuthMethod[] = [
   {
     type: "oauth2",
     authorizeUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
     tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
-    scopes: ["offline_access", "User.Read", "Mail.Read", "Mail.Send", "Calendars.ReadWrite", "Files.ReadWrite", "Contacts.ReadWrite", "Tasks.ReadWrite", "Chat.ReadWrite", "Team.ReadBasic.All"],
+    scopes: [
+      "offline_access", "User.Read", "Mail.Read", "Mail.ReadWrite", "Mail.Send", "Calendars.ReadWrite", "Files.ReadWrite", "Files.ReadWrite.All",
+      "Contacts.ReadWrite", "Tasks.ReadWrite", "Chat.ReadWrite", "Team.ReadBasic.All", "Channel.ReadBasic.All", "ChannelMessage.Send",
+      "ChannelMessage.Read.All", "OnlineMeetings.ReadWrite", "Sites.Read.All", "Sites.ReadWrite.All",
+    ],
   },
 ];
 
@@ -300,8 +306,73 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"], auth: [{ type: "apiKey", in: "header", name: "Authorization" }] },
   { id: "whatsapp", sources: ["whatsapp.local"], name: "WhatsApp Business", aliases: ["whatsapp"], categories: ["messaging"] },
   {
-    id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "outlook", "onedrive", "microsoft teams"],
+    id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "ms graph"],
     categories: ["productivity"], auth: MICROSOFT_AUTH, defaultScopes: ["offline_access", "User.Read"],
+  },
+  // Products inside Microsoft Graph, each an app over the Graph operations of its paths (the signed-in user's `/me`
+  // resources, and the product's own top-level collections); `$count` endpoints left out.
+  {
+    id: "outlook", sources: ["microsoft.com:graph"], name: "Outlook", aliases: ["microsoft outlook", "office 365 mail", "outlook mail", "outlook calendar", "outlook.com"],
+    categories: ["email", "productivity"], auth: MICROSOFT_AUTH, docsUrl: "https://learn.microsoft.com/graph/outlook-mail-concept-overview",
+    description: "Mail, folders, calendar events and contacts in Outlook (Microsoft 365), through Microsoft Graph.",
+    defaultScopes: ["offline_access", "User.Read", "Mail.ReadWrite", "Mail.Send", "Calendars.ReadWrite", "Contacts.ReadWrite"],
+    paths: /^(?!.*\$count)\/me\/(messages|mailFolders|microsoft\.graph\.(sendMail|findMeetingTimes|getMailTips)|events|calendar|calendars|calendarView|contacts|contactFolders|mailboxSettings|outlook)(\/|$)/,
+  },
+  {
+    id: "microsoft_teams", sources: ["microsoft.com:graph"], name: "Microsoft Teams", aliases: ["teams", "ms teams"],
+    categories: ["collaboration", "messaging"], auth: MICROSOFT_AUTH, docsUrl: "https://learn.microsoft.com/graph/teams-concept-overview",
+    description: "Teams, channels, channel messages, chats and online meetings in Microsoft Teams, through Microsoft Graph.",
+    defaultScopes: ["offline_access", "User.Read", "Team.ReadBasic.All", "Channel.ReadBasic.All", "ChannelMessage.Send", "ChannelMessage.Read.All", "Chat.ReadWrite", "OnlineMeetings.ReadWrite"],
+    paths: /^(?!.*\$count)\/(teams|chats|me\/(joinedTeams|chats|onlineMeetings))(\/|$)/,
+  },
+  {
+    id: "one_drive", sources: ["microsoft.com:graph"], name: "OneDrive", aliases: ["microsoft onedrive", "onedrive"],
+    categories: ["storage"], auth: MICROSOFT_AUTH, docsUrl: "https://learn.microsoft.com/graph/onedrive-concept-overview",
+    description: "Files and folders in OneDrive: list, upload, download, search, share, copy and move drive items, through Microsoft Graph.",
+    defaultScopes: ["offline_access", "User.Read", "Files.ReadWrite"],
+    paths: /^(?!.*(\$count|\/workbook))\/(me\/drive|drives)(\/|$)/,
+  },
+  {
+    id: "share_point", sources: ["microsoft.com:graph"], name: "SharePoint", aliases: ["sharepoint", "sharepoint online", "microsoft sharepoint"],
+    categories: ["storage", "collaboration"], auth: MICROSOFT_AUTH, docsUrl: "https://learn.microsoft.com/graph/sharepoint-concept-overview",
+    description: "SharePoint sites, lists, list items, pages and document libraries, through Microsoft Graph.",
+    defaultScopes: ["offline_access", "User.Read", "Sites.ReadWrite.All"],
+    paths: /^(?!.*(\$count|\/workbook))\/sites(\/|$)/,
+  },
+  {
+    id: "excel", sources: ["microsoft.com:graph"], name: "Microsoft Excel", aliases: ["excel", "excel online", "microsoft excel"],
+    categories: ["productivity"], auth: MICROSOFT_AUTH, docsUrl: "https://learn.microsoft.com/graph/excel-concept-overview",
+    description: "Excel workbooks stored in OneDrive or SharePoint: worksheets, ranges, tables, table rows, charts and functions, through Microsoft Graph.",
+    defaultScopes: ["offline_access", "User.Read", "Files.ReadWrite"],
+    paths: /^(?!.*\$count)\/(me\/drive|drives\/\{drive-id\})\/items\/\{driveItem-id\}\/workbook(\/|$)/,
+    // Graph's published v1.0 description lacks the range update (https://learn.microsoft.com/graph/api/range-update).
+    patch: {
+      paths: {
+        [`${WORKSHEET}/microsoft.graph.range(address='{address}')`]: {
+          patch: {
+            operationId: "worksheet.range.update",
+            summary: "Update a range: write cell values, formulas or number formats to a range such as A1:C3.",
+            externalDocs: { url: "https://learn.microsoft.com/graph/api/range-update" },
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      values: { type: "array", items: { type: "array", items: {} }, description: "Cell values, one array per row." },
+                      formulas: { type: "array", items: { type: "array", items: {} }, description: "Formulas in A1 notation, one array per row." },
+                      numberFormat: { type: "array", items: { type: "array", items: {} }, description: "Number format codes, one array per row." },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "The updated range." } },
+          },
+        },
+      },
+    },
   },
   { id: "microsoft_graph_beta", sources: ["microsoft.com:graph-beta"], name: "Microsoft Graph (beta)", auth: MICROSOFT_AUTH, defaultScopes: ["offline_access", "User.Read"] },
   {
