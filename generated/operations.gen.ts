@@ -24,12 +24,14 @@ export const operations = {
   getUcpProfile: { method: "GET", path: "/.well-known/ucp", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   sendWebTestEvent: { method: "POST", path: "/activity/triggers/{id}/test-event", permission: "none", authenticated: true, mcpTool: null, successStatus: 303 },
   createAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions", permission: "none", authenticated: false, mcpTool: null, successStatus: 201 },
+  updateAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions/{id}", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   getAcpCheckoutSession: { method: "GET", path: "/agent/commerce/acp/checkout_sessions/{id}", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   cancelAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions/{id}/cancel", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   completeAcpCheckoutSession: { method: "POST", path: "/agent/commerce/acp/checkout_sessions/{id}/complete", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   listCommerceProducts: { method: "GET", path: "/agent/commerce/products", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   createUcpCheckoutSession: { method: "POST", path: "/agent/commerce/ucp/checkout-sessions", permission: "none", authenticated: false, mcpTool: null, successStatus: 201 },
   getUcpCheckoutSession: { method: "GET", path: "/agent/commerce/ucp/checkout-sessions/{id}", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
+  updateUcpCheckoutSession: { method: "PUT", path: "/agent/commerce/ucp/checkout-sessions/{id}", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   cancelUcpCheckoutSession: { method: "POST", path: "/agent/commerce/ucp/checkout-sessions/{id}/cancel", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   completeUcpCheckoutSession: { method: "POST", path: "/agent/commerce/ucp/checkout-sessions/{id}/complete", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
   readAgentContent: { method: "GET", path: "/agent/read", permission: "none", authenticated: false, mcpTool: null, successStatus: 200 },
@@ -83,12 +85,14 @@ export interface OperationTypes {
   getUcpProfile: { data: T.GetUcpProfileData; responses: T.GetUcpProfileResponses };
   sendWebTestEvent: { data: T.SendWebTestEventData; responses: { 303: undefined } };
   createAcpCheckoutSession: { data: T.CreateAcpCheckoutSessionData; responses: T.CreateAcpCheckoutSessionResponses };
+  updateAcpCheckoutSession: { data: T.UpdateAcpCheckoutSessionData; responses: T.UpdateAcpCheckoutSessionResponses };
   getAcpCheckoutSession: { data: T.GetAcpCheckoutSessionData; responses: T.GetAcpCheckoutSessionResponses };
   cancelAcpCheckoutSession: { data: T.CancelAcpCheckoutSessionData; responses: T.CancelAcpCheckoutSessionResponses };
   completeAcpCheckoutSession: { data: T.CompleteAcpCheckoutSessionData; responses: T.CompleteAcpCheckoutSessionResponses };
   listCommerceProducts: { data: T.ListCommerceProductsData; responses: T.ListCommerceProductsResponses };
   createUcpCheckoutSession: { data: T.CreateUcpCheckoutSessionData; responses: T.CreateUcpCheckoutSessionResponses };
   getUcpCheckoutSession: { data: T.GetUcpCheckoutSessionData; responses: T.GetUcpCheckoutSessionResponses };
+  updateUcpCheckoutSession: { data: T.UpdateUcpCheckoutSessionData; responses: T.UpdateUcpCheckoutSessionResponses };
   cancelUcpCheckoutSession: { data: T.CancelUcpCheckoutSessionData; responses: T.CancelUcpCheckoutSessionResponses };
   completeUcpCheckoutSession: { data: T.CompleteUcpCheckoutSessionData; responses: T.CompleteUcpCheckoutSessionResponses };
   readAgentContent: { data: T.ReadAgentContentData; responses: T.ReadAgentContentResponses };

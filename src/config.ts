@@ -46,6 +46,23 @@ export interface Config {
   allowPrivateNetwork: boolean;
   /** How long a connected app has to send its whole answer to a call, in milliseconds (PATCHBAY_UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** Purchasing (src/commerce/): Stripe when its secret key is set, else the local test-mode processor stand-in. */
+  commerce: CommerceConfig;
+}
+
+export interface CommerceConfig {
+  /** STRIPE_SECRET_KEY: set, offers and checkouts come from Stripe. Never logged. */
+  stripeSecretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the Stripe webhook endpoint (`whsec_...`), required with the key. */
+  stripeWebhookSecret: string | null;
+  /** PATCHBAY_STRIPE_API_URL: another Stripe API address (a stand-in in tests); default Stripe's own. */
+  stripeApiUrl: string | null;
+  /** SMTP_URL: set, the e-mail outbox (receipts) is sent through this server (`smtp://user:pass@host:port`, `smtps://...`). */
+  smtpUrl: string | null;
+  /** PATCHBAY_MAIL_FROM: the sender of the store's e-mails. */
+  mailFrom: string;
+  /** Seconds the offers read from the processor are kept (PATCHBAY_OFFERS_TTL_SECONDS, default 60). */
+  offersTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +124,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateNetwork: flag(env, "PATCHBAY_ALLOW_PRIVATE_NETWORK"),
     databaseTimeoutMs: seconds(env, "PATCHBAY_DATABASE_TIMEOUT_SECONDS", 10, 0.1, 600) * 1000,
     upstreamTimeoutMs: integer(env, "PATCHBAY_UPSTREAM_TIMEOUT_MS", 30_000, 100, 600_000),
+    commerce: commerceConfig(env, baseUrl),
+  };
+}
+
+function commerceConfig(env: NodeJS.ProcessEnv, baseUrl: string): CommerceConfig {
+  const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  if (stripeSecretKey && !/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(stripeSecretKey)) throw new ConfigError("STRIPE_SECRET_KEY", "must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)");
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (stripeSecretKey && !stripeWebhookSecret) throw new ConfigError("STRIPE_WEBHOOK_SECRET", "must be set with STRIPE_SECRET_KEY: the signing secret (whsec_...) of the webhook endpoint <base URL>/commerce/webhook, so that orders are confirmed only by signed events");
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError("SMTP_URL", `must be smtp://user:password@host:port or smtps://..., got '${redactUrl(smtpUrl)}'`);
+  return {
+    stripeSecretKey,
+    stripeWebhookSecret,
+    stripeApiUrl: env.PATCHBAY_STRIPE_API_URL?.trim() ? httpUrl(env, "PATCHBAY_STRIPE_API_URL", "") : null,
+    smtpUrl,
+    mailFrom: env.PATCHBAY_MAIL_FROM?.trim() || `Patchbay <store@${new URL(baseUrl).hostname}>`,
+    offersTtlMs: seconds(env, "PATCHBAY_OFFERS_TTL_SECONDS", 60, 0, 86_400) * 1000,
   };
 }
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { CancelAcpCheckoutSessionData, CancelAcpCheckoutSessionErrors, CancelAcpCheckoutSessionResponses, CancelUcpCheckoutSessionData, CancelUcpCheckoutSessionErrors, CancelUcpCheckoutSessionResponses, CompleteAcpCheckoutSessionData, CompleteAcpCheckoutSessionErrors, CompleteAcpCheckoutSessionResponses, CompleteUcpCheckoutSessionData, CompleteUcpCheckoutSessionErrors, CompleteUcpCheckoutSessionResponses, ConnectAppData, ConnectAppErrors, ConnectAppResponses, ConnectWebAppData, ConnectWebAppErrors, CreateAcpCheckoutSessionData, CreateAcpCheckoutSessionErrors, CreateAcpCheckoutSessionResponses, CreateCustomConnectorData, CreateCustomConnectorErrors, CreateCustomConnectorResponses, CreateTriggerData, CreateTriggerErrors, CreateTriggerResponses, CreateUcpCheckoutSessionData, CreateUcpCheckoutSessionErrors, CreateUcpCheckoutSessionResponses, CreateWebKeyData, CreateWebKeyErrors, CreateWebKeyResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteCustomConnectorData, DeleteCustomConnectorErrors, DeleteCustomConnectorResponses, DeleteTriggerData, DeleteTriggerErrors, DeleteTriggerResponses, DisconnectWebConnectionData, DisconnectWebConnectionErrors, FindToolsData, FindToolsErrors, FindToolsResponses, GetAcpCheckoutSessionData, GetAcpCheckoutSessionErrors, GetAcpCheckoutSessionResponses, GetAcpDiscoveryData, GetAcpDiscoveryErrors, GetAcpDiscoveryResponses, GetAgentSiteData, GetAgentSiteErrors, GetAgentSiteResponses, GetApiCatalogData, GetApiCatalogErrors, GetApiCatalogResponses, GetAppData, GetAppErrors, GetAppResponses, GetBuyProductsSkillData, GetBuyProductsSkillErrors, GetBuyProductsSkillResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLlmsTxtData, GetLlmsTxtErrors, GetLlmsTxtResponses, GetMcpServerCardData, GetMcpServerCardErrors, GetMcpServerCardResponses, GetMeData, GetMeErrors, GetMeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSignaturesDirectoryData, GetSignaturesDirectoryErrors, GetSignaturesDirectoryResponses, GetToolData, GetToolErrors, GetToolResponses, GetUcpCheckoutSessionData, GetUcpCheckoutSessionErrors, GetUcpCheckoutSessionResponses, GetUcpProfileData, GetUcpProfileErrors, GetUcpProfileResponses, ListAppsData, ListAppsErrors, ListAppsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListCommerceProductsData, ListCommerceProductsErrors, ListCommerceProductsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListCustomConnectorsData, ListCustomConnectorsErrors, ListCustomConnectorsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListTriggersData, ListTriggersErrors, ListTriggersResponses, ListTriggerTypesData, ListTriggerTypesErrors, ListTriggerTypesResponses, ReadAgentContentData, ReadAgentContentErrors, ReadAgentContentResponses, RedeliverEventData, RedeliverEventErrors, RedeliverEventResponses, RefreshCustomConnectorData, RefreshCustomConnectorErrors, RefreshCustomConnectorResponses, RequestAppData, RequestAppErrors, RequestAppResponses, RevokeWebKeyData, RevokeWebKeyErrors, RunToolData, RunToolErrors, RunToolResponses, SearchAgentContentData, SearchAgentContentErrors, SearchAgentContentResponses, SendWebTestEventData, SendWebTestEventErrors, SignInData, SignInErrors, SignOutData, SignOutErrors, SignUpData, SignUpErrors, UpdateTriggerData, UpdateTriggerErrors, UpdateTriggerResponses } from './types.gen.js';
+import type { CancelAcpCheckoutSessionData, CancelAcpCheckoutSessionErrors, CancelAcpCheckoutSessionResponses, CancelUcpCheckoutSessionData, CancelUcpCheckoutSessionErrors, CancelUcpCheckoutSessionResponses, CompleteAcpCheckoutSessionData, CompleteAcpCheckoutSessionErrors, CompleteAcpCheckoutSessionResponses, CompleteUcpCheckoutSessionData, CompleteUcpCheckoutSessionErrors, CompleteUcpCheckoutSessionResponses, ConnectAppData, ConnectAppErrors, ConnectAppResponses, ConnectWebAppData, ConnectWebAppErrors, CreateAcpCheckoutSessionData, CreateAcpCheckoutSessionErrors, CreateAcpCheckoutSessionResponses, CreateCustomConnectorData, CreateCustomConnectorErrors, CreateCustomConnectorResponses, CreateTriggerData, CreateTriggerErrors, CreateTriggerResponses, CreateUcpCheckoutSessionData, CreateUcpCheckoutSessionErrors, CreateUcpCheckoutSessionResponses, CreateWebKeyData, CreateWebKeyErrors, CreateWebKeyResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteCustomConnectorData, DeleteCustomConnectorErrors, DeleteCustomConnectorResponses, DeleteTriggerData, DeleteTriggerErrors, DeleteTriggerResponses, DisconnectWebConnectionData, DisconnectWebConnectionErrors, FindToolsData, FindToolsErrors, FindToolsResponses, GetAcpCheckoutSessionData, GetAcpCheckoutSessionErrors, GetAcpCheckoutSessionResponses, GetAcpDiscoveryData, GetAcpDiscoveryErrors, GetAcpDiscoveryResponses, GetAgentSiteData, GetAgentSiteErrors, GetAgentSiteResponses, GetApiCatalogData, GetApiCatalogErrors, GetApiCatalogResponses, GetAppData, GetAppErrors, GetAppResponses, GetBuyProductsSkillData, GetBuyProductsSkillErrors, GetBuyProductsSkillResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLlmsTxtData, GetLlmsTxtErrors, GetLlmsTxtResponses, GetMcpServerCardData, GetMcpServerCardErrors, GetMcpServerCardResponses, GetMeData, GetMeErrors, GetMeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSignaturesDirectoryData, GetSignaturesDirectoryErrors, GetSignaturesDirectoryResponses, GetToolData, GetToolErrors, GetToolResponses, GetUcpCheckoutSessionData, GetUcpCheckoutSessionErrors, GetUcpCheckoutSessionResponses, GetUcpProfileData, GetUcpProfileErrors, GetUcpProfileResponses, ListAppsData, ListAppsErrors, ListAppsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListCommerceProductsData, ListCommerceProductsErrors, ListCommerceProductsResponses, ListConnectionsData, ListConnectionsErrors, ListConnectionsResponses, ListCustomConnectorsData, ListCustomConnectorsErrors, ListCustomConnectorsResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListToolsData, ListToolsErrors, ListToolsResponses, ListTriggersData, ListTriggersErrors, ListTriggersResponses, ListTriggerTypesData, ListTriggerTypesErrors, ListTriggerTypesResponses, ReadAgentContentData, ReadAgentContentErrors, ReadAgentContentResponses, RedeliverEventData, RedeliverEventErrors, RedeliverEventResponses, RefreshCustomConnectorData, RefreshCustomConnectorErrors, RefreshCustomConnectorResponses, RequestAppData, RequestAppErrors, RequestAppResponses, RevokeWebKeyData, RevokeWebKeyErrors, RunToolData, RunToolErrors, RunToolResponses, SearchAgentContentData, SearchAgentContentErrors, SearchAgentContentResponses, SendWebTestEventData, SendWebTestEventErrors, SignInData, SignInErrors, SignOutData, SignOutErrors, SignUpData, SignUpErrors, UpdateAcpCheckoutSessionData, UpdateAcpCheckoutSessionErrors, UpdateAcpCheckoutSessionResponses, UpdateTriggerData, UpdateTriggerErrors, UpdateTriggerResponses, UpdateUcpCheckoutSessionData, UpdateUcpCheckoutSessionErrors, UpdateUcpCheckoutSessionResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -66,7 +66,7 @@ export const sendWebTestEvent = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * ACP: create a checkout session.
+ * ACP: create a checkout session. Answers `requires_escalation` with `continue_url`.
  */
 export const createAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CreateAcpCheckoutSessionData, ThrowOnError>): RequestResult<CreateAcpCheckoutSessionResponses, CreateAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CreateAcpCheckoutSessionResponses, CreateAcpCheckoutSessionErrors, ThrowOnError>({
     url: '/agent/commerce/acp/checkout_sessions',
@@ -83,12 +83,31 @@ export const createAcpCheckoutSession = <ThrowOnError extends boolean = false>(o
 export const getAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<GetAcpCheckoutSessionData, ThrowOnError>): RequestResult<GetAcpCheckoutSessionResponses, GetAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).get<GetAcpCheckoutSessionResponses, GetAcpCheckoutSessionErrors, ThrowOnError>({ url: '/agent/commerce/acp/checkout_sessions/{id}', ...options });
 
 /**
- * ACP: cancel a checkout session.
+ * ACP: change the offer of an open session the buyer has not taken to payment yet.
  */
-export const cancelAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CancelAcpCheckoutSessionData, ThrowOnError>): RequestResult<CancelAcpCheckoutSessionResponses, CancelAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CancelAcpCheckoutSessionResponses, CancelAcpCheckoutSessionErrors, ThrowOnError>({ url: '/agent/commerce/acp/checkout_sessions/{id}/cancel', ...options });
+export const updateAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<UpdateAcpCheckoutSessionData, ThrowOnError>): RequestResult<UpdateAcpCheckoutSessionResponses, UpdateAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<UpdateAcpCheckoutSessionResponses, UpdateAcpCheckoutSessionErrors, ThrowOnError>({
+    url: '/agent/commerce/acp/checkout_sessions/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
- * ACP: complete. Payment is not taken through the API: answers the session with its continue_url.
+ * ACP: cancel a checkout session (405 once completed).
+ */
+export const cancelAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CancelAcpCheckoutSessionData, ThrowOnError>): RequestResult<CancelAcpCheckoutSessionResponses, CancelAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CancelAcpCheckoutSessionResponses, CancelAcpCheckoutSessionErrors, ThrowOnError>({
+    url: '/agent/commerce/acp/checkout_sessions/{id}/cancel',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * ACP: complete. Payment is not taken through the API: answers the session with its continue_url (not an order).
  */
 export const completeAcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CompleteAcpCheckoutSessionData, ThrowOnError>): RequestResult<CompleteAcpCheckoutSessionResponses, CompleteAcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CompleteAcpCheckoutSessionResponses, CompleteAcpCheckoutSessionErrors, ThrowOnError>({
     url: '/agent/commerce/acp/checkout_sessions/{id}/complete',
@@ -100,12 +119,12 @@ export const completeAcpCheckoutSession = <ThrowOnError extends boolean = false>
 });
 
 /**
- * The offers, with prices, intervals, trials and live availability from the payment processor.
+ * The offers, with prices, intervals, trials and live availability from the payment processor (cached for a minute at most, refreshed when the processor reports a change).
  */
 export const listCommerceProducts = <ThrowOnError extends boolean = false>(options?: Options<ListCommerceProductsData, ThrowOnError>): RequestResult<ListCommerceProductsResponses, ListCommerceProductsErrors, ThrowOnError> => (options?.client ?? client).get<ListCommerceProductsResponses, ListCommerceProductsErrors, ThrowOnError>({ url: '/agent/commerce/products', ...options });
 
 /**
- * UCP: create a checkout session.
+ * UCP: create a checkout session. Answers `requires_escalation` with `continue_url`.
  */
 export const createUcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CreateUcpCheckoutSessionData, ThrowOnError>): RequestResult<CreateUcpCheckoutSessionResponses, CreateUcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CreateUcpCheckoutSessionResponses, CreateUcpCheckoutSessionErrors, ThrowOnError>({
     url: '/agent/commerce/ucp/checkout-sessions',
@@ -122,9 +141,28 @@ export const createUcpCheckoutSession = <ThrowOnError extends boolean = false>(o
 export const getUcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<GetUcpCheckoutSessionData, ThrowOnError>): RequestResult<GetUcpCheckoutSessionResponses, GetUcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).get<GetUcpCheckoutSessionResponses, GetUcpCheckoutSessionErrors, ThrowOnError>({ url: '/agent/commerce/ucp/checkout-sessions/{id}', ...options });
 
 /**
- * UCP: cancel a checkout session.
+ * UCP: change the offer of an open session the buyer has not taken to payment yet.
  */
-export const cancelUcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CancelUcpCheckoutSessionData, ThrowOnError>): RequestResult<CancelUcpCheckoutSessionResponses, CancelUcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CancelUcpCheckoutSessionResponses, CancelUcpCheckoutSessionErrors, ThrowOnError>({ url: '/agent/commerce/ucp/checkout-sessions/{id}/cancel', ...options });
+export const updateUcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<UpdateUcpCheckoutSessionData, ThrowOnError>): RequestResult<UpdateUcpCheckoutSessionResponses, UpdateUcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).put<UpdateUcpCheckoutSessionResponses, UpdateUcpCheckoutSessionErrors, ThrowOnError>({
+    url: '/agent/commerce/ucp/checkout-sessions/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * UCP: cancel a checkout session (409 once completed).
+ */
+export const cancelUcpCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CancelUcpCheckoutSessionData, ThrowOnError>): RequestResult<CancelUcpCheckoutSessionResponses, CancelUcpCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CancelUcpCheckoutSessionResponses, CancelUcpCheckoutSessionErrors, ThrowOnError>({
+    url: '/agent/commerce/ucp/checkout-sessions/{id}/cancel',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * UCP: complete. Payment is not taken through the API: answers the session with its continue_url.

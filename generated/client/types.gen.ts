@@ -1179,32 +1179,56 @@ export type ApiWebhookTriggerCreate = {
 };
 
 /**
- * Start a checkout for one offer. Other fields of the protocol's request are accepted and ignored.
+ * ACP: create a checkout for one offer. `currency` and `capabilities` are accepted; the price's currency applies.
  */
-export type CommerceCheckoutCreate = {
+export type CommerceAcpCheckoutCreate = {
     line_items: [
-        CommerceCheckoutLineItem
+        CommerceAcpItem
     ];
 };
 
 /**
- * One item to buy.
+ * ACP: update a checkout (another offer).
  */
-export type CommerceCheckoutLineItem = {
-    item: {
-        /**
-         * An offer id from the products list.
-         */
-        id: string;
-    };
-    /**
-     * Always 1 for subscriptions.
-     */
-    quantity?: number;
+export type CommerceAcpCheckoutUpdate = {
+    line_items?: [
+        CommerceAcpItem
+    ];
 };
 
 /**
- * A checkout session: the buyer continues at `continue_url`.
+ * The ACP error body.
+ */
+export type CommerceAcpErrorBody = {
+    type: 'invalid_request' | 'processing_error' | 'service_unavailable';
+    /**
+     * e.g. `idempotency_key_required`, `idempotency_conflict`, `idempotency_in_flight`, `unsupported_api_version`, `not_found`.
+     */
+    code: string;
+    message: string;
+    /**
+     * RFC 9535 JSONPath of the field at fault.
+     */
+    param?: string;
+    /**
+     * With a version error: the API versions this server speaks.
+     */
+    supported_versions?: Array<string>;
+};
+
+/**
+ * ACP: one item to buy.
+ */
+export type CommerceAcpItem = {
+    /**
+     * An offer id (product id) or one of its price ids, from the products list.
+     */
+    id: string;
+};
+
+/**
+ * A checkout session in the protocol's shape (UCP 2026-04-08 or ACP 2026-04-17). While open it answers
+ * `requires_escalation` with `continue_url`: the buyer continues in a browser.
  */
 export type CommerceCheckoutSession = {
     /**
@@ -1212,21 +1236,21 @@ export type CommerceCheckoutSession = {
      */
     id: string;
     /**
-     * Always `requires_escalation` while open: the buyer must continue in a browser.
+     * `requires_escalation` while open; `completed` once the processor confirmed payment; `canceled`; `expired` (ACP).
      */
-    status: 'requires_escalation' | 'canceled';
+    status: 'requires_escalation' | 'completed' | 'canceled' | 'expired';
     /**
-     * Where to send the buyer: the store's start page, then the hosted checkout.
+     * Where to send the buyer: the store's start page, then the hosted checkout. Absent once terminal.
      */
-    continue_url: string;
+    continue_url?: string;
 };
 
 /**
- * A price of an offer, from the payment processor.
+ * A recurring price of an offer, from the payment processor.
  */
 export type CommercePrice = {
     /**
-     * The processor's price id.
+     * The processor's price id; usable as the item id of a checkout.
      */
     id: string;
     /**
@@ -1238,13 +1262,21 @@ export type CommercePrice = {
      */
     currency: string;
     /**
-     * `month` or `year`.
+     * The billing interval.
      */
-    interval: 'month' | 'year';
+    interval: 'day' | 'week' | 'month' | 'year';
+    /**
+     * Billed every `intervalCount` intervals.
+     */
+    intervalCount: number;
     /**
      * Days of free trial, 0 for none.
      */
     trialDays: number;
+    /**
+     * Whether this price can be bought now.
+     */
+    active: boolean;
 };
 
 /**
@@ -1252,7 +1284,7 @@ export type CommercePrice = {
  */
 export type CommerceProduct = {
     /**
-     * The offer's id, used as the item id in checkouts.
+     * The offer's id (the processor's product id), used as the item id in checkouts (its first active price).
      */
     id: string;
     /**
@@ -1264,11 +1296,11 @@ export type CommerceProduct = {
      */
     description: string;
     /**
-     * Its prices.
+     * Its recurring prices.
      */
     prices: Array<CommercePrice>;
     /**
-     * Whether it can be bought now.
+     * Whether it can be bought now: the product is active and has an active price.
      */
     available: boolean;
 };
@@ -1278,6 +1310,52 @@ export type CommerceProduct = {
  */
 export type CommerceProductList = {
     products: Array<CommerceProduct>;
+    /**
+     * `stripe`, or `test` when the local test-mode processor stand-in is in use (no real payments).
+     */
+    processor: 'stripe' | 'test';
+};
+
+/**
+ * UCP: create or update a checkout for one offer. Other fields of UCP's request are accepted and ignored.
+ */
+export type CommerceUcpCheckoutRequest = {
+    line_items: [
+        CommerceUcpLineItem
+    ];
+};
+
+/**
+ * The UCP error body.
+ */
+export type CommerceUcpErrorBody = {
+    ucp: {
+        version: string;
+        status: 'error';
+    };
+    messages: Array<{
+        type: 'error';
+        code: string;
+        content: string;
+        severity: 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review' | 'unrecoverable';
+    }>;
+    continue_url?: string;
+};
+
+/**
+ * UCP: one item to buy.
+ */
+export type CommerceUcpLineItem = {
+    item: {
+        /**
+         * An offer id (product id) or one of its price ids, from the products list.
+         */
+        id: string;
+    };
+    /**
+     * Always 1 for subscriptions.
+     */
+    quantity?: number;
 };
 
 /**
@@ -1383,6 +1461,26 @@ export type WebCsrfField = {
      */
     csrf: string;
 };
+
+/**
+ * Required: the ACP version, `2026-04-17`.
+ */
+export type CommerceAcpHeaders = string;
+
+/**
+ * Required on every POST: a retry with the same key and body gets the first answer again (24 h), with `Idempotent-Replayed: true`.
+ */
+export type CommerceAcpWriteHeadersIdempotencyKey = string;
+
+/**
+ * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+ */
+export type CommerceUcpHeaders = string;
+
+/**
+ * Required: a new UUID per operation; a retry with the same key and body gets the first answer again (24 h).
+ */
+export type CommerceUcpWriteHeadersIdempotencyKey = string;
 
 /**
  * The `Patchbay-Next-Cursor` of the previous page. Opaque.
@@ -1694,7 +1792,17 @@ export type SendWebTestEventErrors = {
 export type SendWebTestEventError = SendWebTestEventErrors[keyof SendWebTestEventErrors];
 
 export type CreateAcpCheckoutSessionData = {
-    body: CommerceCheckoutCreate;
+    body: CommerceAcpCheckoutCreate;
+    headers?: {
+        /**
+         * Required: the ACP version, `2026-04-17`.
+         */
+        'API-Version'?: string;
+        /**
+         * Required on every POST: a retry with the same key and body gets the first answer again (24 h), with `Idempotent-Replayed: true`.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/agent/commerce/acp/checkout_sessions';
@@ -1702,44 +1810,60 @@ export type CreateAcpCheckoutSessionData = {
 
 export type CreateAcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * An ACP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceAcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * An ACP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    415: ErrorResponse;
+    405: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    429: ErrorResponse;
+    409: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    500: ErrorResponse;
+    413: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    501: ErrorResponse;
+    415: CommerceAcpErrorBody;
     /**
-     * Service unavailable.
+     * An ACP error answer.
      */
-    503: ErrorResponse;
+    422: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    429: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    500: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    502: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    503: CommerceAcpErrorBody;
 };
 
 export type CreateAcpCheckoutSessionError = CreateAcpCheckoutSessionErrors[keyof CreateAcpCheckoutSessionErrors];
 
 export type CreateAcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded and a new resource has been created as a result.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     201: CommerceCheckoutSession;
 };
@@ -1748,6 +1872,12 @@ export type CreateAcpCheckoutSessionResponse = CreateAcpCheckoutSessionResponses
 
 export type GetAcpCheckoutSessionData = {
     body?: never;
+    headers?: {
+        /**
+         * Required: the ACP version, `2026-04-17`.
+         */
+        'API-Version'?: string;
+    };
     path: {
         id: string;
     };
@@ -1757,29 +1887,53 @@ export type GetAcpCheckoutSessionData = {
 
 export type GetAcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * An ACP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceAcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * An ACP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    429: ErrorResponse;
+    404: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    500: ErrorResponse;
+    405: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    501: ErrorResponse;
+    409: CommerceAcpErrorBody;
     /**
-     * Service unavailable.
+     * An ACP error answer.
      */
-    503: ErrorResponse;
+    413: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    415: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    422: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    429: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    500: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    502: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    503: CommerceAcpErrorBody;
 };
 
 export type GetAcpCheckoutSessionError = GetAcpCheckoutSessionErrors[keyof GetAcpCheckoutSessionErrors];
@@ -1793,8 +1947,101 @@ export type GetAcpCheckoutSessionResponses = {
 
 export type GetAcpCheckoutSessionResponse = GetAcpCheckoutSessionResponses[keyof GetAcpCheckoutSessionResponses];
 
+export type UpdateAcpCheckoutSessionData = {
+    body: CommerceAcpCheckoutUpdate;
+    headers?: {
+        /**
+         * Required: the ACP version, `2026-04-17`.
+         */
+        'API-Version'?: string;
+        /**
+         * Required on every POST: a retry with the same key and body gets the first answer again (24 h), with `Idempotent-Replayed: true`.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/agent/commerce/acp/checkout_sessions/{id}';
+};
+
+export type UpdateAcpCheckoutSessionErrors = {
+    /**
+     * An ACP error answer.
+     */
+    400: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    401: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    404: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    405: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    409: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    413: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    415: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    422: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    429: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    500: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    502: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    503: CommerceAcpErrorBody;
+};
+
+export type UpdateAcpCheckoutSessionError = UpdateAcpCheckoutSessionErrors[keyof UpdateAcpCheckoutSessionErrors];
+
+export type UpdateAcpCheckoutSessionResponses = {
+    /**
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
+     */
+    200: CommerceCheckoutSession;
+};
+
+export type UpdateAcpCheckoutSessionResponse = UpdateAcpCheckoutSessionResponses[keyof UpdateAcpCheckoutSessionResponses];
+
 export type CancelAcpCheckoutSessionData = {
-    body?: never;
+    body?: {
+        [key: string]: unknown;
+    };
+    headers?: {
+        /**
+         * Required: the ACP version, `2026-04-17`.
+         */
+        'API-Version'?: string;
+        /**
+         * Required on every POST: a retry with the same key and body gets the first answer again (24 h), with `Idempotent-Replayed: true`.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: string;
     };
@@ -1804,44 +2051,60 @@ export type CancelAcpCheckoutSessionData = {
 
 export type CancelAcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * An ACP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceAcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * An ACP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    415: ErrorResponse;
+    405: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    429: ErrorResponse;
+    409: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    500: ErrorResponse;
+    413: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    501: ErrorResponse;
+    415: CommerceAcpErrorBody;
     /**
-     * Service unavailable.
+     * An ACP error answer.
      */
-    503: ErrorResponse;
+    422: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    429: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    500: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    502: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    503: CommerceAcpErrorBody;
 };
 
 export type CancelAcpCheckoutSessionError = CancelAcpCheckoutSessionErrors[keyof CancelAcpCheckoutSessionErrors];
 
 export type CancelAcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     200: CommerceCheckoutSession;
 };
@@ -1852,6 +2115,16 @@ export type CompleteAcpCheckoutSessionData = {
     body?: {
         [key: string]: unknown;
     };
+    headers?: {
+        /**
+         * Required: the ACP version, `2026-04-17`.
+         */
+        'API-Version'?: string;
+        /**
+         * Required on every POST: a retry with the same key and body gets the first answer again (24 h), with `Idempotent-Replayed: true`.
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: string;
     };
@@ -1861,44 +2134,60 @@ export type CompleteAcpCheckoutSessionData = {
 
 export type CompleteAcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * An ACP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceAcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * An ACP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    415: ErrorResponse;
+    405: CommerceAcpErrorBody;
     /**
-     * Client error
+     * An ACP error answer.
      */
-    429: ErrorResponse;
+    409: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    500: ErrorResponse;
+    413: CommerceAcpErrorBody;
     /**
-     * Server error
+     * An ACP error answer.
      */
-    501: ErrorResponse;
+    415: CommerceAcpErrorBody;
     /**
-     * Service unavailable.
+     * An ACP error answer.
      */
-    503: ErrorResponse;
+    422: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    429: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    500: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    502: CommerceAcpErrorBody;
+    /**
+     * An ACP error answer.
+     */
+    503: CommerceAcpErrorBody;
 };
 
 export type CompleteAcpCheckoutSessionError = CompleteAcpCheckoutSessionErrors[keyof CompleteAcpCheckoutSessionErrors];
 
 export type CompleteAcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     200: CommerceCheckoutSession;
 };
@@ -1918,6 +2207,10 @@ export type ListCommerceProductsErrors = {
      */
     400: ErrorResponse;
     /**
+     * Access is unauthorized.
+     */
+    401: ErrorResponse;
+    /**
      * Client error
      */
     429: ErrorResponse;
@@ -1929,6 +2222,10 @@ export type ListCommerceProductsErrors = {
      * Server error
      */
     501: ErrorResponse;
+    /**
+     * Server error
+     */
+    502: ErrorResponse;
     /**
      * Service unavailable.
      */
@@ -1947,7 +2244,17 @@ export type ListCommerceProductsResponses = {
 export type ListCommerceProductsResponse = ListCommerceProductsResponses[keyof ListCommerceProductsResponses];
 
 export type CreateUcpCheckoutSessionData = {
-    body: CommerceCheckoutCreate;
+    body: CommerceUcpCheckoutRequest;
+    headers?: {
+        /**
+         * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+         */
+        'UCP-Agent'?: string;
+        /**
+         * Required: a new UUID per operation; a retry with the same key and body gets the first answer again (24 h).
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/agent/commerce/ucp/checkout-sessions';
@@ -1955,44 +2262,52 @@ export type CreateUcpCheckoutSessionData = {
 
 export type CreateUcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * A UCP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceUcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * A UCP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    415: ErrorResponse;
+    409: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    429: ErrorResponse;
+    413: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    500: ErrorResponse;
+    415: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    501: ErrorResponse;
+    429: CommerceUcpErrorBody;
     /**
-     * Service unavailable.
+     * A UCP error answer.
      */
-    503: ErrorResponse;
+    500: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    502: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    503: CommerceUcpErrorBody;
 };
 
 export type CreateUcpCheckoutSessionError = CreateUcpCheckoutSessionErrors[keyof CreateUcpCheckoutSessionErrors];
 
 export type CreateUcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded and a new resource has been created as a result.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     201: CommerceCheckoutSession;
 };
@@ -2001,6 +2316,12 @@ export type CreateUcpCheckoutSessionResponse = CreateUcpCheckoutSessionResponses
 
 export type GetUcpCheckoutSessionData = {
     body?: never;
+    headers?: {
+        /**
+         * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+         */
+        'UCP-Agent'?: string;
+    };
     path: {
         id: string;
     };
@@ -2010,29 +2331,45 @@ export type GetUcpCheckoutSessionData = {
 
 export type GetUcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * A UCP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceUcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * A UCP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    429: ErrorResponse;
+    404: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    500: ErrorResponse;
+    409: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    501: ErrorResponse;
+    413: CommerceUcpErrorBody;
     /**
-     * Service unavailable.
+     * A UCP error answer.
      */
-    503: ErrorResponse;
+    415: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    429: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    500: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    502: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    503: CommerceUcpErrorBody;
 };
 
 export type GetUcpCheckoutSessionError = GetUcpCheckoutSessionErrors[keyof GetUcpCheckoutSessionErrors];
@@ -2046,8 +2383,93 @@ export type GetUcpCheckoutSessionResponses = {
 
 export type GetUcpCheckoutSessionResponse = GetUcpCheckoutSessionResponses[keyof GetUcpCheckoutSessionResponses];
 
+export type UpdateUcpCheckoutSessionData = {
+    body: CommerceUcpCheckoutRequest;
+    headers?: {
+        /**
+         * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+         */
+        'UCP-Agent'?: string;
+        /**
+         * Required: a new UUID per operation; a retry with the same key and body gets the first answer again (24 h).
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/agent/commerce/ucp/checkout-sessions/{id}';
+};
+
+export type UpdateUcpCheckoutSessionErrors = {
+    /**
+     * A UCP error answer.
+     */
+    400: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    401: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    404: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    409: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    413: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    415: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    429: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    500: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    502: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    503: CommerceUcpErrorBody;
+};
+
+export type UpdateUcpCheckoutSessionError = UpdateUcpCheckoutSessionErrors[keyof UpdateUcpCheckoutSessionErrors];
+
+export type UpdateUcpCheckoutSessionResponses = {
+    /**
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
+     */
+    200: CommerceCheckoutSession;
+};
+
+export type UpdateUcpCheckoutSessionResponse = UpdateUcpCheckoutSessionResponses[keyof UpdateUcpCheckoutSessionResponses];
+
 export type CancelUcpCheckoutSessionData = {
-    body?: never;
+    body?: {
+        [key: string]: unknown;
+    };
+    headers?: {
+        /**
+         * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+         */
+        'UCP-Agent'?: string;
+        /**
+         * Required: a new UUID per operation; a retry with the same key and body gets the first answer again (24 h).
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: string;
     };
@@ -2057,44 +2479,52 @@ export type CancelUcpCheckoutSessionData = {
 
 export type CancelUcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * A UCP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceUcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * A UCP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    415: ErrorResponse;
+    409: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    429: ErrorResponse;
+    413: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    500: ErrorResponse;
+    415: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    501: ErrorResponse;
+    429: CommerceUcpErrorBody;
     /**
-     * Service unavailable.
+     * A UCP error answer.
      */
-    503: ErrorResponse;
+    500: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    502: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    503: CommerceUcpErrorBody;
 };
 
 export type CancelUcpCheckoutSessionError = CancelUcpCheckoutSessionErrors[keyof CancelUcpCheckoutSessionErrors];
 
 export type CancelUcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     200: CommerceCheckoutSession;
 };
@@ -2105,6 +2535,16 @@ export type CompleteUcpCheckoutSessionData = {
     body?: {
         [key: string]: unknown;
     };
+    headers?: {
+        /**
+         * Required: the agent's profile, `profile="https://agent.example/.well-known/ucp"` (RFC 8941 dictionary).
+         */
+        'UCP-Agent'?: string;
+        /**
+         * Required: a new UUID per operation; a retry with the same key and body gets the first answer again (24 h).
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: string;
     };
@@ -2114,44 +2554,52 @@ export type CompleteUcpCheckoutSessionData = {
 
 export type CompleteUcpCheckoutSessionErrors = {
     /**
-     * The server could not understand the request due to invalid syntax.
+     * A UCP error answer.
      */
-    400: ErrorResponse;
+    400: CommerceUcpErrorBody;
     /**
-     * The server cannot find the requested resource.
+     * A UCP error answer.
      */
-    404: ErrorResponse;
+    401: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    413: ErrorResponse;
+    404: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    415: ErrorResponse;
+    409: CommerceUcpErrorBody;
     /**
-     * Client error
+     * A UCP error answer.
      */
-    429: ErrorResponse;
+    413: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    500: ErrorResponse;
+    415: CommerceUcpErrorBody;
     /**
-     * Server error
+     * A UCP error answer.
      */
-    501: ErrorResponse;
+    429: CommerceUcpErrorBody;
     /**
-     * Service unavailable.
+     * A UCP error answer.
      */
-    503: ErrorResponse;
+    500: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    502: CommerceUcpErrorBody;
+    /**
+     * A UCP error answer.
+     */
+    503: CommerceUcpErrorBody;
 };
 
 export type CompleteUcpCheckoutSessionError = CompleteUcpCheckoutSessionErrors[keyof CompleteUcpCheckoutSessionErrors];
 
 export type CompleteUcpCheckoutSessionResponses = {
     /**
-     * The request has succeeded.
+     * A session answer of a call that changes it (replays carry `Idempotent-Replayed: true`).
      */
     200: CommerceCheckoutSession;
 };

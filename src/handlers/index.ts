@@ -6,7 +6,6 @@ import type { HandlerMap } from "../dispatch/types.js";
 import { getApp, listApps } from "./apps.js";
 import { listCatalog } from "./catalog.js";
 import { getMe } from "./me.js";
-import { notImplemented } from "./not-implemented.js";
 import { getHealth, getOpenApiDocument } from "./service.js";
 import { getMcpServerCard } from "./server-card.js";
 import { connectApp } from "./connect.js";
@@ -20,6 +19,19 @@ import { createWebKey, revokeWebKey } from "../web/actions/keys.js";
 import { connectWebApp, disconnectWebConnection } from "../web/actions/connections.js";
 import { sendWebTestEvent } from "../web/actions/test-event.js";
 import { getAcpDiscovery, getAgentSite, getApiCatalog, getBuyProductsSkill, getLlmsTxt, getSignaturesDirectory, getUcpProfile, readAgentContent, searchAgentContent } from "./agent.js";
+import {
+  cancelAcpCheckoutSession,
+  cancelUcpCheckoutSession,
+  completeAcpCheckoutSession,
+  completeUcpCheckoutSession,
+  createAcpCheckoutSession,
+  createUcpCheckoutSession,
+  getAcpCheckoutSession,
+  getUcpCheckoutSession,
+  listCommerceProducts,
+  updateAcpCheckoutSession,
+  updateUcpCheckoutSession,
+} from "./commerce.js";
 import { createCustomConnector, deleteCustomConnector, listCustomConnectors, refreshCustomConnector } from "./custom-connectors.js";
 
 export const handlers: HandlerMap = {
@@ -68,15 +80,17 @@ export const handlers: HandlerMap = {
   getAcpDiscovery,
   getBuyProductsSkill,
   // Commerce
-  listCommerceProducts: notImplemented("listCommerceProducts"),
-  createUcpCheckoutSession: notImplemented("createUcpCheckoutSession"),
-  getUcpCheckoutSession: notImplemented("getUcpCheckoutSession"),
-  completeUcpCheckoutSession: notImplemented("completeUcpCheckoutSession"),
-  cancelUcpCheckoutSession: notImplemented("cancelUcpCheckoutSession"),
-  createAcpCheckoutSession: notImplemented("createAcpCheckoutSession"),
-  getAcpCheckoutSession: notImplemented("getAcpCheckoutSession"),
-  completeAcpCheckoutSession: notImplemented("completeAcpCheckoutSession"),
-  cancelAcpCheckoutSession: notImplemented("cancelAcpCheckoutSession"),
+  listCommerceProducts,
+  createUcpCheckoutSession,
+  getUcpCheckoutSession,
+  updateUcpCheckoutSession,
+  completeUcpCheckoutSession,
+  cancelUcpCheckoutSession,
+  createAcpCheckoutSession,
+  updateAcpCheckoutSession,
+  getAcpCheckoutSession,
+  completeAcpCheckoutSession,
+  cancelAcpCheckoutSession,
   // Web pages' actions (session cookie + CSRF; src/web/web-door.ts)
   signUp,
   signIn,
