@@ -4,6 +4,7 @@
  * migrations have run and the catalog is open.
  */
 import { createServer, type Server } from "node:http";
+import type Koa from "koa";
 import { answerClientError } from "./http/client-error.js";
 import type { AddressInfo } from "node:net";
 import type { Config } from "./config.js";
@@ -29,6 +30,7 @@ import { mcpDoor } from "./mcp/mcp-door.js";
 import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
 import { connectRoutes } from "./connect/routes.js";
+import { commerceRoutes } from "./commerce/commerce-routes.js";
 import { startEvents } from "./events/start-events.js";
 import { webDoor } from "./web/web-door.js";
 import { agentDoor } from "./agent/agent-door.js";
@@ -88,7 +90,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   await siteKeys(config.dataDir); // the site's Web Bot Auth key, created on first start
   const agentLimiter = createAgentLimiter({ perSecond: config.agentRequestsPerSecond, redis: rateLimitStore, prefix: `${config.redisPrefix}:agent-rl`, onStoreError: (err) => redis?.failed("rate limits", err) });
   const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories: keyDirectoryClient({ allowPrivate: config.allowPrivateNetwork }) });
-  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: connectRoutes(services), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
+  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerceRoutes(services), connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
   server = createServer(app.callback());
   server.on("clientError", answerClientError);
@@ -139,3 +141,9 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     },
   };
 }
+
+/** Two middlewares as one, in order. */
+const chain =
+  (first: Koa.Middleware, second: Koa.Middleware): Koa.Middleware =>
+  (ctx, next) =>
+    first(ctx, () => second(ctx, next));
