@@ -34,7 +34,8 @@ import { commerceRoutes } from "./commerce/commerce-routes.js";
 import { startEvents } from "./events/start-events.js";
 import { webDoor } from "./web/web-door.js";
 import { agentDoor } from "./agent/agent-door.js";
-import { createAgentLimiter } from "./agent/rate-limit.js";
+import { createAgentLimiter, createMcpProtocolLimiter } from "./agent/rate-limit.js";
+import { agentMcp } from "./agent/mcp/agent-mcp.js";
 import { keyDirectoryClient } from "./agent/signatures/fetch-key-directory.js";
 import { siteKeys } from "./agent/signatures/site-keys.js";
 
@@ -77,6 +78,9 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
 
   const gate = createGate(db, secrets, createRateLimiter({ perMinute: config.rateLimitPerMinute, redis: rateLimitStore, prefix: `${config.redisPrefix}:rl`, onStoreError: (err) => redis?.failed("rate limits", err) }));
   const dispatcher = createDispatcher(services, handlers);
+  const agentLimits = { perSecond: config.agentRequestsPerSecond, redis: rateLimitStore, onStoreError: (err: unknown) => redis?.failed("rate limits", err) };
+  const agentLimiter = createAgentLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-rl` });
+  const directories = keyDirectoryClient({ allowPrivate: config.allowPrivateNetwork });
   let server: Server | undefined;
   const mcp = mcpDoor({
     tools: mcpToolsFromContract(document as never),
@@ -84,12 +88,12 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     gate,
     allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
+    agent: agentMcp({ services, dispatcher, limiter: agentLimiter, protocolLimiter: createMcpProtocolLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-mcp-rl` }), directories, tools: [] }),
   });
   const events = await startEvents(services, redis);
   const backend = createBackend(document);
   await siteKeys(config.dataDir); // the site's Web Bot Auth key, created on first start
-  const agentLimiter = createAgentLimiter({ perSecond: config.agentRequestsPerSecond, redis: rateLimitStore, prefix: `${config.redisPrefix}:agent-rl`, onStoreError: (err) => redis?.failed("rate limits", err) });
-  const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories: keyDirectoryClient({ allowPrivate: config.allowPrivateNetwork }) });
+  const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories });
   const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerceRoutes(services), connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
   server = createServer(app.callback());

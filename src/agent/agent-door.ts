@@ -3,7 +3,8 @@
  * (`x-patchbay-rate-limit: agent`) and the public pages, on any host; and when PATCHBAY_AGENT_URL names another host
  * than PATCHBAY_BASE_URL, everything that host receives (the REST API is not served there: 404 naming the base URL).
  * Per request: Web Bot Auth (a signed request must verify: 401), then N requests per second per client (the
- * verified agent, else the address; 429), then the REST door with that gate, or the page.
+ * verified agent, else the address; 429; see identify-client.ts), then the REST door with that gate, or the page.
+ * `POST /mcp` is the MCP door's (src/mcp/mcp-door.ts), which counts anonymous sessions with the same limiter.
  */
 import type Koa from "koa";
 import type { Backend } from "../contract/backend.js";
@@ -14,7 +15,7 @@ import type { Services } from "../services.js";
 import { ApiError } from "../errors.js";
 import { restDoor } from "../http/rest-door.js";
 import type { KeyDirectoryClient } from "./signatures/fetch-key-directory.js";
-import { verifyAgentRequest } from "./signatures/verify-agent-request.js";
+import { identifyAgentClient } from "./identify-client.js";
 import { isPublicPagePath, servePage } from "./pages/serve-pages.js";
 
 export interface AgentDoorDeps {
@@ -39,9 +40,7 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
       }
       return next();
     }
-    const verified = await verifyAgentRequest({ method: ctx.method, url: `${ctx.protocol}://${ctx.host}${ctx.url}`, headers: ctx.headers }, deps.directories);
-    if (verified) ctx.state.log?.info({ agent: verified.agent, keyid: verified.keyid }, "web bot auth: verified agent");
-    const client = verified ? `agent:${verified.agent}` : `ip:${ctx.ip}`;
+    const client = await identifyAgentClient(ctx, deps);
     if (page) {
       ctx.set((await deps.limiter.consume(client)).headers);
       return servePage(ctx, deps.services);

@@ -5,13 +5,41 @@
 import type { Redis } from "ioredis";
 import { createWindowLimiter, type RateLimiter } from "../gate/rate-limit.js";
 
-export function createAgentLimiter(opts: { perSecond: number; redis: Redis | null; prefix: string; onStoreError?: (err: unknown) => void }): RateLimiter {
+interface LimiterOptions {
+  perSecond: number;
+  redis: Redis | null;
+  prefix: string;
+  onStoreError?: (err: unknown) => void;
+}
+
+const perSecond = (n: number) => `${n} request${n === 1 ? "" : "s"} per second per client`;
+
+export function createAgentLimiter(opts: LimiterOptions): RateLimiter {
   return createWindowLimiter({
     points: opts.perSecond,
     windowSeconds: 1,
     redis: opts.redis,
     prefix: opts.prefix,
-    refusal: (wait) => `The agent endpoints take ${opts.perSecond} request${opts.perSecond === 1 ? "" : "s"} per second per client; retry in ${wait} s.`,
+    refusal: (wait) => `The agent endpoints take ${perSecond(opts.perSecond)}; retry in ${wait} s.`,
+    onStoreError: opts.onStoreError,
+  });
+}
+
+/**
+ * An MCP client sends protocol messages (initialize, the initialized notification, tools/list, ping) back to back
+ * before its first tool call, which one request per second would refuse: an anonymous MCP session counts each POST
+ * here, at this many times the agent rate, and each tool call against the agent limit itself (agent-mcp.ts).
+ */
+export const MCP_PROTOCOL_FACTOR = 10;
+
+export function createMcpProtocolLimiter(opts: LimiterOptions): RateLimiter {
+  const points = opts.perSecond * MCP_PROTOCOL_FACTOR;
+  return createWindowLimiter({
+    points,
+    windowSeconds: 1,
+    redis: opts.redis,
+    prefix: opts.prefix,
+    refusal: (wait) => `An MCP session without a key takes ${perSecond(points)} (tool calls: ${perSecond(opts.perSecond)}); retry in ${wait} s.`,
     onStoreError: opts.onStoreError,
   });
 }

@@ -53,10 +53,16 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   const catalog = custom ? [] : ctx.services.catalog.findTools(body.task, { app: body.app, limit, connectedApps });
   // The account's own tools rank with the catalog's: both rankers scale scores to their best match.
   const matches = [...mine, ...catalog].sort((a, b) => b.score - a.score).slice(0, limit);
-  return {
-    tools: matches.map((m) => ({ ...toolView(m.tool), description: shortDescription(m.tool.description), score: Math.round(m.score * 1000) / 1000, reasons: m.reasons })),
-  };
+  return { tools: matches.map(foundToolView) };
 };
+
+/** A find result: the tool with a short description, its score and why it matched (also the agent host's anonymous find_tools). */
+export const foundToolView = (m: { tool: CatalogTool | CustomTool; score: number; reasons: string[] }) => ({
+  ...toolView(m.tool),
+  description: shortDescription(m.tool.description),
+  score: Math.round(m.score * 1000) / 1000,
+  reasons: m.reasons,
+});
 
 /** Find results carry a short description (an agent reads many of them); GET /tools/{tool} has the whole text. */
 export function shortDescription(text: string, max = 300): string {

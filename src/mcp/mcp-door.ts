@@ -2,10 +2,13 @@
  * The MCP door: `POST /mcp` (key in `Authorization: Bearer`) and `POST /mcp/k/<key>` (key in the path, for
  * clients that cannot send headers), Streamable HTTP, stateless: a fresh server per request on a JSON exchange
  * (json-exchange.ts), JSON answers, no session ids. Same gate (401 with WWW-Authenticate, 429) and same dispatcher as REST.
+ * On the agent host, a POST without any key is an anonymous session with the public tools, counted as the agent host
+ * counts its clients, and the agent host's own tools are offered besides (src/agent/mcp/agent-mcp.ts). A key that is
+ * sent but not valid is refused (401) everywhere: it never falls back to an anonymous session.
  */
 import type Koa from "koa";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -20,6 +23,8 @@ import { decodePathParam } from "../http/path-params.js";
 import { describeErrors } from "../http/rest-door.js";
 import { checkHostAndOrigin } from "./host-check.js";
 import type { McpTool } from "./tools-from-contract.js";
+import type { AgentMcp } from "../agent/mcp/agent-mcp.js";
+import type { AgentTool } from "../agent/mcp/agent-tool.js";
 import { errorResult, successResult } from "./tool-results.js";
 import { guardFaults, internalError } from "./json-rpc-faults.js";
 import { JsonExchange, readMessages, writeAnswer } from "./json-exchange.js";
@@ -33,38 +38,74 @@ export interface McpDoorDeps {
   gate: Gate;
   allowedHosts: () => Set<string>;
   version: string;
+  agent: AgentMcp;
+}
+
+/** Who the exchange is for: an account (key) or nobody (anonymous, agent host only), and whether on the agent host. */
+interface Session {
+  caller: Caller | null;
+  /** The rate-limit identity, given to the agent host's tools. */
+  client: string;
+  agentHost: boolean;
 }
 
 export function mcpDoor(deps: McpDoorDeps): Koa.Middleware {
   const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, allErrors: false });
   (addFormats as unknown as typeof addFormats.default)(ajv);
-  const validators = new Map(deps.tools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+  const validators = new Map([...deps.tools, ...deps.agent.tools].map((t) => [t.name, ajv.compile(t.inputSchema)]));
   const byName = new Map(deps.tools.map((t) => [t.name, t]));
+  const agentTools = new Map(deps.agent.tools.map((t) => [t.name, t]));
   // Made once, not per request: the tool list never changes while the process runs, and a Server left to itself
   // builds a new Ajv instance (its elicitation validator, which we never use) each time: ~12 % of an MCP call's CPU.
   const listed = { tools: deps.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) };
+  const listedOnAgentHost = {
+    tools: [...listed.tools, ...deps.agent.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema }))],
+  };
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  const buildServer = (caller: Caller, requestId: string, log: Logger) => {
-    const server = new Server({ name: "patchbay", version: deps.version }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator });
-    server.setRequestHandler(ListToolsRequestSchema, async () => listed);
+  const validated = (name: string, args: Record<string, unknown>) => {
+    checkValueDepth(args);
+    const validate = validators.get(name)!;
+    if (!validate(args)) throw new ApiError("invalid_request", describeErrors(validate.errors ?? []).replace(/\brequest\b\./, ""));
+    return args;
+  };
+
+  const runAgentTool = async (tool: AgentTool, args: Record<string, unknown>, session: Session): Promise<CallToolResult> => {
+    const out = await tool.run(validated(tool.name, args), { services: deps.agent.services, client: session.client });
+    return { content: [{ type: "text", text: out.text }], structuredContent: out.structured, ...(out.isError ? { isError: true } : {}) };
+  };
+
+  const runTool = async (tool: McpTool, args: Record<string, unknown>, session: Session, requestId: string): Promise<CallToolResult> => {
+    if (session.caller) deps.dispatcher.authorize(tool.operationId, session.caller);
+    const anonymous = session.caller ? undefined : deps.agent.anonymous.get(tool.name);
+    if (!session.caller && !anonymous) throw deps.agent.keyNeeded(tool.name);
+    const input = tool.toInput(validated(tool.name, args));
+    return successResult(anonymous ? await anonymous(input, requestId) : await deps.dispatcher.invoke(tool.operationId, input as never, session.caller, requestId));
+  };
+
+  const buildServer = (session: Session, requestId: string, log: Logger) => {
+    const server = new Server(
+      { name: "patchbay", version: deps.version },
+      { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator, ...(session.caller ? {} : { instructions: deps.agent.anonymousInstructions() }) },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => (session.agentHost ? listedOnAgentHost : listed));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = byName.get(request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. The tools are: ${[...byName.keys()].join(", ")}.`);
+      const name = request.params.name;
+      const agentTool = session.agentHost ? agentTools.get(name) : undefined;
+      const tool = byName.get(name);
+      if (!tool && !agentTool) {
+        const names = [...byName.keys(), ...(session.agentHost ? agentTools.keys() : [])];
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'. The tools are: ${names.join(", ")}.`);
+      }
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       try {
-        deps.dispatcher.authorize(tool.operationId, caller);
-        checkValueDepth(args);
-        const validate = validators.get(tool.name)!;
-        if (!validate(args)) throw new ApiError("invalid_request", describeErrors(validate.errors ?? []).replace(/\brequest\b\./, ""));
-        const reply = await deps.dispatcher.invoke(tool.operationId, tool.toInput(args) as never, caller, requestId);
-        return successResult(reply);
+        return agentTool ? await runAgentTool(agentTool, args, session) : await runTool(tool!, args, session, requestId);
       } catch (err) {
         const apiError = toApiError(err);
         if (apiError && apiError.status < 500) return errorResult(apiError, requestId);
         if (apiError && ["upstream_error", "upstream_timeout", "not_implemented"].includes(apiError.code)) return errorResult(apiError, requestId);
         // A fault of ours: a JSON-RPC internal error, never blamed on the client, and never its text.
-        log.error({ err, tool: tool.name }, "MCP tool call failed on our side");
+        log.error({ err, tool: name }, "MCP tool call failed on our side");
         throw internalError(requestId);
       }
     });
@@ -84,14 +125,27 @@ export function mcpDoor(deps: McpDoorDeps): Koa.Middleware {
       throw new ApiError("method_not_allowed", "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream (GET) or session to end (DELETE).", { headers: { Allow: "POST" } });
     }
     const key = match[1] !== undefined ? decodePathParam("key", match[1]) : keyFromRequest(ctx.req);
-    const admission = await deps.gate.admit({ key, needsKey: true, client: ctx.ip });
-    ctx.set(admission.headers);
-    ctx.state.caller = admission.caller;
+    const agentHost = deps.agent.serves(ctx.host);
+    let session: Session;
+    if (key === null && agentHost) {
+      const { client, headers } = await deps.agent.admitAnonymous(ctx);
+      ctx.set(headers);
+      session = { caller: null, client, agentHost };
+    } else {
+      const admission = await deps.gate.admit({ key, needsKey: true, client: ctx.ip });
+      ctx.set(admission.headers);
+      session = { caller: admission.caller!, client: `key:${admission.caller!.key.id}`, agentHost };
+    }
+    ctx.state.caller = session.caller;
 
-    ctx.respond = false;
     const messages = await readMessages(ctx.req);
-    if (!Array.isArray(messages)) return writeAnswer(ctx.res, messages);
-    const server = buildServer(admission.caller!, ctx.state.requestId, ctx.state.log);
+    if (!Array.isArray(messages)) {
+      ctx.respond = false;
+      return writeAnswer(ctx.res, messages);
+    }
+    if (!session.caller) ctx.set(await deps.agent.chargeToolCalls(session.client, messages));
+    ctx.respond = false;
+    const server = buildServer(session, ctx.state.requestId, ctx.state.log);
     const transport = new JsonExchange();
     ctx.res.on("close", () => {
       void transport.close();

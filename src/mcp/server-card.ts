@@ -1,11 +1,13 @@
 /**
- * The MCP server card (experimental server-card extension): identity, transport and protocol versions, with both
- * ways to pass the key: the Authorization header, or the key in the URL path (a secret template variable).
+ * The MCP server card (experimental server-card extension): identity, transport and protocol versions. The agent
+ * host's /mcp takes the key as an optional header (without it: an anonymous session with the public tools); the
+ * base host's /mcp, when it is another host, requires it; the URL form carries the key as a secret template variable.
  */
 import { createHash } from "node:crypto";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 
-export function buildServerCard(baseUrl: string, version: string) {
+export function buildServerCard(urls: { baseUrl: string; agentUrl: string }, version: string) {
+  const { baseUrl, agentUrl } = urls;
   const hostname = new URL(baseUrl).hostname;
   const namespace = hostname.split(".").reverse().join(".").replace(/[^a-zA-Z0-9.-]/g, "-");
   const apiKey = {
@@ -14,6 +16,15 @@ export function buildServerCard(baseUrl: string, version: string) {
     isSecret: true,
     placeholder: "patchbay_sk_...",
   };
+  const authorization = (isRequired: boolean, description: string) => ({
+    name: "Authorization",
+    description,
+    isRequired,
+    isSecret: true,
+    value: "Bearer {api_key}",
+    variables: { api_key: { ...apiKey, isRequired } },
+  });
+  const remote = { type: "streamable-http" as const, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS };
   return {
     $schema: "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json",
     name: `${namespace}/patchbay`,
@@ -23,15 +34,19 @@ export function buildServerCard(baseUrl: string, version: string) {
     websiteUrl: baseUrl,
     remotes: [
       {
-        type: "streamable-http",
-        url: `${baseUrl}/mcp`,
-        supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
-        headers: [{ name: "Authorization", description: "Bearer authentication with a Patchbay API key.", isRequired: true, isSecret: true, value: "Bearer {api_key}", variables: { api_key: apiKey } }],
+        ...remote,
+        url: `${agentUrl}/mcp`,
+        headers: [
+          authorization(
+            false,
+            "Optional. With a Patchbay API key, every tool for the key's account. Without one, an anonymous session: search_apps, find_tools, get_tool and create_checkout over the public catalog, rate limited per client.",
+          ),
+        ],
       },
+      ...(agentUrl === baseUrl ? [] : [{ ...remote, url: `${baseUrl}/mcp`, headers: [authorization(true, "Bearer authentication with a Patchbay API key.")] }]),
       {
-        type: "streamable-http",
+        ...remote,
         url: `${baseUrl}/mcp/k/{api_key}`,
-        supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
         variables: { api_key: { ...apiKey, description: `${apiKey.description} This URL form carries the key: treat the whole URL as a password.` } },
       },
     ],

@@ -87,13 +87,14 @@ describe("MCP transport", () => {
       body,
     });
 
-  it("answers 401 with WWW-Authenticate without a key, and with a bad key in the URL", async () => {
+  it("refuses a key that is not valid with 401 and WWW-Authenticate, in the header or in the URL (never an anonymous session)", async () => {
     const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const res = await post("/mcp", init, { authorization: "" });
+    const res = await post("/mcp", init, { authorization: `Bearer patchbay_sk_${"x".repeat(43)}` });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
     expect((await res.json()).error.code).toBe("unauthorized");
     expect((await post(`/mcp/k/patchbay_sk_${"x".repeat(43)}`, init, { authorization: "" })).status).toBe(401);
+    expect((await post("/mcp", init, { authorization: "Basic dXNlcjpwYXNz" })).status).toBe(401);
   });
 
   it("answers malformed JSON with a JSON-RPC parse error", async () => {

@@ -3,7 +3,8 @@
  * where PATCHBAY_ALLOW_PRIVATE_NETWORK=true, for tests and private setups), no redirects, 64 kB, 5 s. Keys are cached
  * by (directory URL, keyid) for the answer's max-age (60 s to 24 h, 5 min when none is given). A directory that
  * could not be fetched is remembered for a minute, so that badly signed requests cannot make us call a host at
- * their own pace.
+ * their own pace. Requests that need the same directory at once share one fetch; `beforeFetch` runs only when a fetch
+ * is really about to start (the agent host counts it against the caller's address there, see identify-client.ts).
  */
 import { jwkToKeyID, helpers } from "web-bot-auth";
 import { sendOutbound, OutboundFailure } from "../../net/outbound-request.js";
@@ -20,31 +21,46 @@ interface Entry {
 }
 
 export interface KeyDirectoryClient {
-  /** The key with this id (its RFC 7638 thumbprint, or its `kid`) in the directory at `url`. */
-  keyFor(url: string, keyid: string): Promise<JsonWebKey | undefined>;
+  /**
+   * The key with this id (its RFC 7638 thumbprint, or its `kid`) in the directory at `url`. `beforeFetch` is awaited
+   * before the directory is fetched (not on a cache hit, a remembered failure or a fetch already under way); what it
+   * throws refuses the request without a fetch.
+   */
+  keyFor(url: string, keyid: string, beforeFetch?: () => Promise<void>): Promise<JsonWebKey | undefined>;
 }
+
+type Directory = { keys: JsonWebKey[]; maxAge: number };
 
 export function keyDirectoryClient(opts: { allowPrivate: boolean }): KeyDirectoryClient {
   const cache = new Map<string, Entry>();
   const failed = new Map<string, { error: SignatureRefused; until: number }>();
-  return {
-    async keyFor(url, keyid) {
-      const id = `${url} ${keyid}`;
-      const hit = cache.get(id);
-      if (hit && hit.until > Date.now()) return hit.key;
-      const failure = failed.get(url);
-      if (failure && failure.until > Date.now()) throw failure.error;
-      let directory: { keys: JsonWebKey[]; maxAge: number };
-      try {
-        directory = await fetchDirectory(url, opts.allowPrivate);
-      } catch (err) {
+  const underWay = new Map<string, Promise<Directory>>();
+  const load = (url: string) => {
+    const loading = fetchDirectory(url, opts.allowPrivate)
+      .catch((err: unknown) => {
         if (err instanceof SignatureRefused) {
           if (failed.size >= MAX_ENTRIES) failed.delete(failed.keys().next().value!);
           failed.set(url, { error: err, until: Date.now() + FAILURE_TTL_MS });
         }
         throw err;
+      })
+      .finally(() => underWay.delete(url));
+    underWay.set(url, loading);
+    return loading;
+  };
+  return {
+    async keyFor(url, keyid, beforeFetch) {
+      const id = `${url} ${keyid}`;
+      const hit = cache.get(id);
+      if (hit && hit.until > Date.now()) return hit.key;
+      const failure = failed.get(url);
+      if (failure && failure.until > Date.now()) throw failure.error;
+      let loading = underWay.get(url);
+      if (!loading) {
+        await beforeFetch?.();
+        loading = underWay.get(url) ?? load(url);
       }
-      const { keys, maxAge } = directory;
+      const { keys, maxAge } = await loading;
       const until = Date.now() + maxAge * 1000;
       let found: JsonWebKey | undefined;
       for (const key of keys) {
@@ -58,7 +74,7 @@ export function keyDirectoryClient(opts: { allowPrivate: boolean }): KeyDirector
   };
 }
 
-async function fetchDirectory(url: string, allowPrivate: boolean): Promise<{ keys: JsonWebKey[]; maxAge: number }> {
+async function fetchDirectory(url: string, allowPrivate: boolean): Promise<Directory> {
   const target = new URL(url);
   if (target.protocol !== "https:" && !(allowPrivate && target.protocol === "http:")) throw new SignatureRefused("the key directory must be served over https");
   let res;

@@ -17,7 +17,12 @@ export interface VerifiedAgent {
 
 type Headers = Record<string, string | string[] | undefined>;
 
-export async function verifyAgentRequest(req: { method: string; url: string; headers: Headers }, directories: KeyDirectoryClient): Promise<VerifiedAgent | null> {
+/** `beforeFetch`: awaited before the agent's key directory is fetched (see KeyDirectoryClient.keyFor). */
+export async function verifyAgentRequest(
+  req: { method: string; url: string; headers: Headers },
+  directories: KeyDirectoryClient,
+  beforeFetch?: () => Promise<void>,
+): Promise<VerifiedAgent | null> {
   const { headers } = req;
   if (headers.signature === undefined && headers["signature-input"] === undefined) return null;
   try {
@@ -32,7 +37,7 @@ export async function verifyAgentRequest(req: { method: string; url: string; hea
       keyFor: async (keyid, label) => {
         location = pick(locations, label);
         if (!location) throw new SignatureRefused("Signature-Agent has no entry for the signature's label");
-        return directories.keyFor(location, keyid);
+        return directories.keyFor(location, keyid, beforeFetch);
       },
     });
     return { agent: location!, keyid: verified.keyid };
