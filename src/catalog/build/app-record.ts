@@ -24,7 +24,9 @@ export function baseUrlOf(doc: Record<string, any>, provider: string, keep: Read
     return value === undefined || value === null ? whole : String(value);
   });
   if (/^\/\//.test(url)) url = `https:${url}`;
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+  // A kept variable for the whole origin (`{instance_url}/services/data/v62.0`, Salesforce) is not a relative server.
+  const keptOrigin = /^\{([^}]+)\}/.exec(url)?.[1];
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !(keptOrigin && keep.has(keptOrigin))) {
     const host = provider.endsWith(".local") ? "localhost" : provider;
     url = `https://${host}${url.startsWith("/") || url === "" ? "" : "/"}${url}`;
   }
