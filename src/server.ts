@@ -30,7 +30,7 @@ import { mcpDoor } from "./mcp/mcp-door.js";
 import { mcpToolsFromContract } from "./mcp/tools-from-contract.js";
 import { allowedHosts } from "./mcp/host-check.js";
 import { connectRoutes } from "./connect/routes.js";
-import { commerceRoutes } from "./commerce/commerce-routes.js";
+import { startCommerce } from "./commerce/commerce-routes.js";
 import { startEvents } from "./events/start-events.js";
 import { webDoor } from "./web/web-door.js";
 import { agentDoor } from "./agent/agent-door.js";
@@ -52,7 +52,7 @@ export interface RunningService {
 }
 
 /** Time limits of the parts of stopping (10 s in all). */
-const STOP_MS = { http: 3000, events: 3000, database: 2000, redis: 2000 };
+const STOP_MS = { http: 3000, events: 3000, mail: 1000, database: 2000, redis: 2000 };
 
 /** `extraApps`: apps added to the catalog for this run only (the example app of `npm run demo`). */
 export async function startService(config: Config, opts: { logStream?: NodeJS.WritableStream; extraApps?: ExtraApp[] } = {}): Promise<RunningService> {
@@ -91,10 +91,11 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     agent: agentMcp({ services, dispatcher, limiter: agentLimiter, protocolLimiter: createMcpProtocolLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-mcp-rl` }), directories, tools: [] }),
   });
   const events = await startEvents(services, redis);
+  const commerce = startCommerce(services);
   const backend = createBackend(document);
   await siteKeys(config.dataDir); // the site's Web Bot Auth key, created on first start
   const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories });
-  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerceRoutes(services), connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
+  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerce.routes, connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
   server = createServer(app.callback());
   server.on("clientError", answerClientError);
@@ -125,6 +126,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
           },
         },
         { name: "events worker", ms: STOP_MS.events, run: () => events.stop() },
+        { name: "mail sender", ms: STOP_MS.mail, run: () => commerce.stop() },
         { name: "database connection", ms: STOP_MS.database, run: () => db.$disconnect() },
         {
           name: "Redis connections",
