@@ -5,12 +5,15 @@
 import type { Services } from "../services.js";
 import { offerCache, type OfferCache } from "./offers.js";
 import type { PaymentProcessor } from "./processor/processor.js";
+import type { MailSender } from "./mail/smtp-sender.js";
 import { stripeProcessor } from "./processor/stripe-processor.js";
 import { standInProcessor } from "./processor/stand-in/stand-in-processor.js";
 
 export interface Commerce {
   processor: PaymentProcessor;
   offers: OfferCache;
+  /** The outbox's SMTP sender, when SMTP_URL is set and the routes are started. */
+  mailer?: MailSender | null;
 }
 
 const runtimes = new WeakMap<object, Commerce>();
