@@ -50,6 +50,8 @@ export interface CredentialField {
   name: string;
   /** What the form calls it ("API key", "Account SID"). */
   label: string;
+  /** Help text shown under the field, when the description says more. */
+  description?: string;
   placement: CredentialPlacement;
 }
 
@@ -61,8 +63,10 @@ export interface CredentialField {
 export interface ConnectionVariable {
   /** The variable's name in the URL templates (`{subdomain}`). */
   name: string;
-  /** What the form calls it: the variable's description. */
+  /** What the form calls it: the variable's description (or `x-patchbay-label`). */
   label: string;
+  /** Help text shown under the field, when the description is longer than a label. */
+  description?: string;
   /** Pre-filled value (the description's `default`, when it is a usable value and not a placeholder). */
   default?: string;
   /** The only values allowed. */
@@ -72,9 +76,6 @@ export interface ConnectionVariable {
   /** Not asked: taken from the OAuth token response's field, or from a JSON answer of an identity call (`x-patchbay-from`). */
   from?: { tokenField: string } | { request: { url: string }; pick: string };
 }
-
-/** A second description of an app's own base URL, with its connection variables in place (`https://{subdomain}.zendesk.com/api/v2`). */
-export type UrlTemplate = string;
 
 export interface CatalogApp {
   /** Lowercase slug, stable across builds: `github`, `googlecalendar`, `azure_network`. */
