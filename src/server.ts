@@ -36,6 +36,7 @@ import { webDoor } from "./web/web-door.js";
 import { agentDoor } from "./agent/agent-door.js";
 import { createAgentLimiter, createMcpProtocolLimiter } from "./agent/rate-limit.js";
 import { agentMcp } from "./agent/mcp/agent-mcp.js";
+import { createCheckoutTool } from "./commerce/create-checkout-tool.js";
 import { keyDirectoryClient } from "./agent/signatures/fetch-key-directory.js";
 import { siteKeys } from "./agent/signatures/site-keys.js";
 
@@ -88,7 +89,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     gate,
     allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
     version: (document.info as { version: string }).version,
-    agent: agentMcp({ services, dispatcher, limiter: agentLimiter, protocolLimiter: createMcpProtocolLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-mcp-rl` }), directories, tools: [] }),
+    agent: agentMcp({ services, dispatcher, limiter: agentLimiter, protocolLimiter: createMcpProtocolLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-mcp-rl` }), directories, tools: [createCheckoutTool] }),
   });
   const events = await startEvents(services, redis);
   const commerce = startCommerce(services);

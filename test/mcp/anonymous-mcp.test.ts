@@ -9,10 +9,13 @@ import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { mcpClient } from "../helpers/mcp-client.js";
 import { revokeKey } from "../../src/domain/keys.js";
 import { MCP_PROTOCOL_FACTOR } from "../../src/agent/rate-limit.js";
 
 const SIX = ["connect_app", "find_tools", "get_tool", "list_connections", "run_tool", "search_apps"];
+/** The agent host's /mcp offers create_checkout besides. */
+const ON_AGENT_HOST = [...SIX, "create_checkout"].sort();
 const AGENT_HOST = "agents.test";
 
 /**
@@ -97,10 +100,24 @@ describe.each(setups)("on $name", (setup) => {
       }
     });
 
-    it("lists the six tools, and says in its instructions what works without a key", async () => {
+    it("lists the six tools and create_checkout, and says in its instructions what works without a key", async () => {
       const client = await connect();
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(SIX);
-      expect(client.getInstructions()).toMatch(/no Patchbay API key: search_apps, find_tools, get_tool/);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(ON_AGENT_HOST);
+      expect(client.getInstructions()).toMatch(/no Patchbay API key: search_apps, find_tools, get_tool, create_checkout work/);
+      await client.close();
+    });
+
+    it("starts a checkout with create_checkout: requires_escalation and a continue_url on the agent host", async () => {
+      const products = await setup.fetch(server)(setup.mcpUrl(server).replace(/\/mcp$/, "/agent/commerce/products"), { headers: { "x-forwarded-for": newAddress() } });
+      expect(products.status).toBe(200);
+      const offer = ((await products.json()) as { products: { id: string }[] }).products[0]!;
+      const client = await connect();
+      const result = await client.callTool({ name: "create_checkout", arguments: { item_id: offer.id } });
+      expect(result.isError).toBeFalsy();
+      const session = result.structuredContent as { status: string; continue_url: string };
+      expect(session.status).toBe("requires_escalation");
+      expect(session.continue_url.startsWith(`${server.service.services.config.agentUrl}/`)).toBe(true);
+      expect((result.content as { text: string }[])[0]!.text).toContain(session.continue_url);
       await client.close();
     });
 
@@ -182,7 +199,7 @@ describe.each(setups)("on $name", (setup) => {
       const { key } = await server.newAccount();
       for (const urlKey of [false, true]) {
         const client = await connect({ key, urlKey });
-        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(SIX);
+        expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(ON_AGENT_HOST);
         const connected = await client.callTool({ name: "connect_app", arguments: { app: "github" } });
         expect(connected.isError).toBeFalsy();
         expect((connected.structuredContent as { url: string }).url).toMatch(/^http/);
@@ -212,6 +229,14 @@ describe("a separate agent host leaves the base host's /mcp as it was", () => {
     server = await startTestServer({ PATCHBAY_AGENT_URL: `http://${AGENT_HOST}` });
   }, 120_000);
   afterAll(() => server?.stop());
+
+  it("offers the six tools there, with a key, and not create_checkout", async () => {
+    const { key } = await server.newAccount();
+    const client = await mcpClient(server.url, key);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(SIX);
+    await expect(client.callTool({ name: "create_checkout", arguments: { item_id: "x" } })).rejects.toThrow(/Unknown tool/);
+    await client.close();
+  });
 
   it("answers 401 without a key on the base host", async () => {
     const res = await fetch(`${server.url}/mcp`, {

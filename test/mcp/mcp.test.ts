@@ -22,10 +22,10 @@ const ajv = () => {
 };
 
 describe("MCP endpoint", () => {
-  it("offers the six tools, each with a valid JSON Schema and a description from the contract", async () => {
+  it("offers the six tools and, this host being the agent host too, create_checkout, each with a valid JSON Schema and a description", async () => {
     const client = await mcpClient(server.url, account.key);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["connect_app", "find_tools", "get_tool", "list_connections", "run_tool", "search_apps"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["connect_app", "create_checkout", "find_tools", "get_tool", "list_connections", "run_tool", "search_apps"]);
     for (const tool of tools) {
       expect(() => ajv().compile(tool.inputSchema)).not.toThrow();
       expect(tool.description!.length).toBeGreaterThan(20);
