@@ -273,6 +273,24 @@ const HAND_CURATED: CuratedApp[] = [
     id: "box", sources: ["box.com"], name: "Box", categories: ["storage"],
     description: "Files, folders, sharing, comments and collaborations in Box.",
   },
+  // Google products under the ids people use for them.
+  { id: "googleslides", sources: ["googleapis.com:slides"], name: "Google Slides", aliases: ["gslides"], categories: ["productivity"], defaultScopes: [`${G}presentations`] },
+  { id: "googleforms", sources: ["googleapis.com:forms"], name: "Google Forms", aliases: ["gforms"], categories: ["forms"], defaultScopes: [`${G}forms.body`, `${G}forms.responses.readonly`] },
+  { id: "googlebigquery", sources: ["googleapis.com:bigquery"], name: "Google BigQuery", aliases: ["bigquery"], categories: ["data"], defaultScopes: [`${G}bigquery`] },
+  {
+    id: "google_analytics", sources: ["googleapis.com:analyticsdata"], name: "Google Analytics", aliases: ["ga4", "google analytics 4", "google analytics data"],
+    categories: ["analytics"], description: "Reports on Google Analytics 4 properties: run reports, realtime reports, pivots and funnels (Analytics Data API).",
+    defaultScopes: [`${G}analytics.readonly`],
+  },
+  {
+    id: "google_analytics_admin", sources: ["googleapis.com:analyticsadmin"], name: "Google Analytics Admin", categories: ["analytics"],
+    description: "Google Analytics 4 accounts, properties, data streams and settings (Analytics Admin API).", defaultScopes: [`${G}analytics.readonly`],
+  },
+  {
+    id: "google_analytics_v3", sources: ["googleapis.com:analytics"], name: "Google Analytics v3 (retired)", categories: ["analytics"],
+    description: "Retired: the Universal Analytics (v3) APIs stopped processing data in July 2024; use Google Analytics (GA4). Kept for reference.",
+  },
+  { id: "google_maps", sources: ["googleapis.com:places"], name: "Google Maps Places", aliases: ["google places", "google maps"], categories: ["data"] },
   { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"], auth: [{ type: "bearer" }] },
   {
     id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot", "telegram bot api"], categories: ["messaging"],
@@ -296,7 +314,11 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x.com"], categories: ["social"] },
   { id: "twitter_legacy", sources: ["twitter.com:legacy"], name: "Twitter API v1.1" },
   { id: "vimeo", sources: ["vimeo.com"], name: "Vimeo", categories: ["media"] },
-  { id: "instagram", sources: ["instagram.com"], name: "Instagram", categories: ["social"] },
+  // Retired APIs keep their tools under ids that say so, leaving the product's name to its live API.
+  {
+    id: "instagram_legacy_v1", sources: ["instagram.com"], name: "Instagram API v1 (retired)", categories: ["social"],
+    description: "Retired: the Instagram API v1 was shut down in 2020 (its successor is the Instagram Graph API). Kept for reference; calls fail.",
+  },
   { id: "medium", sources: ["medium.com"], name: "Medium", categories: ["social"] },
   { id: "circleci", sources: ["circleci.com"], name: "CircleCI", categories: ["developer_tools"] },
   { id: "launchdarkly", sources: ["launchdarkly.com"], name: "LaunchDarkly", categories: ["developer_tools"] },
@@ -304,7 +326,10 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "postmark_account", sources: ["postmarkapp.com:account"], name: "Postmark Account", auth: [{ type: "apiKey", in: "header", name: "X-Postmark-Account-Token" }] },
   { id: "kubernetes", sources: ["kubernetes.io"], name: "Kubernetes", categories: ["cloud"] },
   { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"], auth: [{ type: "apiKey", in: "header", name: "Authorization" }] },
-  { id: "whatsapp", sources: ["whatsapp.local"], name: "WhatsApp Business", aliases: ["whatsapp"], categories: ["messaging"] },
+  {
+    id: "whatsapp_on_premises", sources: ["whatsapp.local"], name: "WhatsApp Business On-Premises API (retired)", categories: ["messaging"],
+    description: "Retired: the self-hosted WhatsApp Business On-Premises API was sunset in October 2025 (its successor is the WhatsApp Cloud API). Kept for reference.",
+  },
   {
     id: "microsoft_graph", sources: ["microsoft.com:graph"], name: "Microsoft Graph", aliases: ["microsoft 365", "office 365", "ms graph"],
     categories: ["productivity"], auth: MICROSOFT_AUTH, defaultScopes: ["offline_access", "User.Read"],
