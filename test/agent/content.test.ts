@@ -34,6 +34,28 @@ describe("GET /agent/search", () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  it("finds an app page by one of its tools' names, that tool first in the snippet", async () => {
+    const { key } = await server.newAccount();
+    const tools = (await server.call("GET", "/api/v1/tools?app=slack&limit=100", { key })).body as { name: string }[];
+    const tool = tools.find((t) => t.name.split("_").length >= 4)!;
+    const res = await server.call("GET", `/agent/search?q=${tool.name}`, { key: null });
+    expect(res.body.results[0].path).toBe("/apps/slack");
+    expect(res.body.results[0].snippet).toMatch(new RegExp(`^Tools: ${tool.name}\\b`));
+  });
+
+  it("finds an app page by the words of its tools' names, which its own text lacks", async () => {
+    const { key } = await server.newAccount();
+    const app = (await server.call("GET", "/api/v1/apps/slack", { key })).body as { name: string; description: string; categories: string[] };
+    const text = `${app.name} ${app.description} ${app.categories.join(" ")}`.toLowerCase();
+    const tools = (await server.call("GET", "/api/v1/tools?app=slack&limit=200", { key })).body as { name: string }[];
+    // A tool whose words (without the app's prefix) are not in the app's description: only its name can find it.
+    const words = tools.map((t) => t.name.split("_").slice(1).map((w) => w.toLowerCase())).find((ws) => ws.length >= 2 && ws.every((w) => w.length > 3 && !text.includes(w)))!;
+    expect(words).toBeDefined();
+    const res = await server.call("GET", `/agent/search?q=${encodeURIComponent(words.join(" "))}&limit=50`, { key: null });
+    const hit = res.body.results.find((r: { path: string }) => r.path === "/apps/slack");
+    expect(hit?.snippet).toMatch(/^Tools: SLACK_/);
+  });
+
   it("finds the docs: the quick start for 'quick start', the skill guide for buying", async () => {
     expect((await server.call("GET", "/agent/search?q=quick%20start", { key: null })).body.results[0].path).toBe("/docs/quick-start");
     const buy = await server.call("GET", "/agent/search?q=buy%20subscription%20checkout", { key: null });

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../services.js";
-import type { Catalog } from "../../catalog/types.js";
+import type { Catalog, CatalogApp } from "../../catalog/types.js";
+import { toolNamesByApp } from "../../catalog/tool-names.js";
 import { buildContentIndex, type ContentIndex } from "./content-index.js";
 import { allApps, appPublicPage, contentLastModified, fixedPages } from "./public-pages.js";
 
@@ -19,7 +20,11 @@ export function publicContent(services: Services): PublicContent {
   if (!content) {
     const builtAt = catalogBuiltAt(services.config.catalogDir);
     const lastModified = contentLastModified(builtAt);
-    const pages = [...fixedPages(services.config.agentUrl, lastModified), ...allApps(services.catalog).map((app) => appPublicPage(services.catalog, app, builtAt, services.config.baseUrl))];
+    const names = toolNamesByApp(services.config.catalogDir);
+    // Apps added for this run only (the demo's) are not in the catalog's files: their few tools are listed.
+    const namesOf = (app: CatalogApp) => names.get(app.id) ?? services.catalog.listTools({ app: app.id, limit: 1000 }).items.map((t) => t.name);
+    const apps = allApps(services.catalog);
+    const pages = [...fixedPages(services.config.agentUrl, lastModified), ...apps.map((app) => appPublicPage(services.catalog, app, builtAt, services.config.baseUrl, namesOf(app)))];
     content = { index: buildContentIndex(pages), lastModified };
     opened.set(services.catalog, content);
   }

@@ -15,6 +15,8 @@ export interface PublicPage {
   title: string;
   /** Text the search index reads (the page itself, or for app pages a summary). */
   indexText: string;
+  /** App pages: the app's tool names, indexed as a field of their own. */
+  toolNames?: string[];
   lastModified: Date;
   /** The page as Markdown. */
   markdown(): string;
@@ -62,11 +64,12 @@ export function allApps(catalog: Catalog): CatalogApp[] {
   return apps;
 }
 
-export function appPublicPage(catalog: Catalog, app: CatalogApp, builtAt: Date, baseUrl: string): PublicPage {
+export function appPublicPage(catalog: Catalog, app: CatalogApp, builtAt: Date, baseUrl: string, toolNames: string[]): PublicPage {
   return {
     path: `/apps/${app.id}`,
     title: app.name,
     indexText: [app.name, app.id, app.categories.join(" "), app.description].join("\n"),
+    toolNames,
     lastModified: builtAt,
     markdown: () => appPage(catalog, app, baseUrl),
   };
