@@ -1,17 +1,56 @@
-/** REST answers as MCP tool results: the same JSON as structured content and as text. */
+/**
+ * REST answers as MCP tool results: the JSON as structured content, and a text block beside it for clients that
+ * read only text. The MCP specification (2025-06-18, "Structured Content") says a tool returning structured content
+ * SHOULD also return the serialized JSON as text, for backwards compatibility; sending it whole doubles every
+ * answer (and escapes it once more inside the JSON-RPC message). So: an answer up to TEXT_LIMIT gets its whole
+ * compact JSON as text; a larger one gets the same JSON without the tools' `inputSchema`/`outputSchema` (the bulk
+ * of `find_tools` and `list_tools` answers), ending with a note that says where they are: in `structuredContent`,
+ * and one tool at a time through `get_tool`. docs/mcp.md says so to client authors.
+ */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiError } from "../errors.js";
 import type { Reply } from "../dispatch/types.js";
 
+/** Characters of JSON sent whole as text. */
+export const TEXT_LIMIT = 16 * 1024;
+const SCHEMA_KEYS = new Set(["inputSchema", "outputSchema"]);
+export const SCHEMAS_LEFT_OUT = "\n\n(The tools' inputSchema and outputSchema are left out of this text; they are in structuredContent, or ask get_tool for one tool.)";
+
 /**
  * Structured content must be an object: a list (a JSON array on REST) is given as `{ items, nextCursor }`; the
- * text is the REST body exactly. A tool run that the app refused (`successful: false`) is an error result.
+ * text is the REST body (whole, or without schemas when large). A tool run that the app refused
+ * (`successful: false`) is an error result.
  */
 export function successResult(reply: Reply<unknown>): CallToolResult {
   const body = reply.body;
   const structured = Array.isArray(body) ? { items: body, nextCursor: reply.opts.nextCursor ?? null } : (body as Record<string, unknown>);
   const failedRun = !Array.isArray(body) && (body as { successful?: boolean })?.successful === false;
-  return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: structured, ...(failedRun ? { isError: true } : {}) };
+  return { content: [{ type: "text", text: textOf(body) }], structuredContent: structured, ...(failedRun ? { isError: true } : {}) };
+}
+
+/** The text block: the compact JSON, or past TEXT_LIMIT the JSON without tool schemas and a note saying so. */
+export function textOf(body: unknown): string {
+  const outline = { left: false };
+  const lean = withoutSchemas(body, 3, outline);
+  if (!outline.left) return JSON.stringify(body);
+  const leanText = JSON.stringify(lean);
+  if (leanText.length <= TEXT_LIMIT) {
+    const whole = JSON.stringify(body);
+    if (whole.length <= TEXT_LIMIT) return whole;
+  }
+  return leanText + SCHEMAS_LEFT_OUT;
+}
+
+/** A copy of the top `depth` levels without schema fields (what lies deeper is shared, not copied). */
+function withoutSchemas(value: unknown, depth: number, outline: { left: boolean }): unknown {
+  if (depth === 0 || !value || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => withoutSchemas(item, depth - 1, outline));
+  const copy: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (SCHEMA_KEYS.has(key)) outline.left = true;
+    else copy[key] = withoutSchemas(v, depth - 1, outline);
+  }
+  return copy;
 }
 
 /** A refused call (bad arguments, missing permission, unknown record, upstream failure): the REST error body. */
