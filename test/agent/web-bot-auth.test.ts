@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -107,19 +108,25 @@ describe("refused signatures (401 in the error shape)", () => {
 });
 
 describe("verified agents", () => {
-  it("accepts the RFC 9421 test key and the agent's own key, and counts each agent in its own bucket", async () => {
-    const limited = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true", PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1" });
+  it("accepts the RFC 9421 test key and the agent's own key, and counts each agent in its own bucket, whatever its address", async () => {
+    const limited = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true", PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1", PATCHBAY_TRUST_PROXY: "true" });
     const other = await serveDirectory([ownKey]);
     try {
       const site = `${limited.url}/agent/site.json`;
-      // One request per second per client: the anonymous address and the two signed identities each get theirs.
-      expect((await limited.call("GET", "/agent/site.json", { key: null })).status).toBe(200);
-      expect((await limited.call("GET", "/agent/site.json", { key: null, headers: await signedHeaders(site, RFC9421_ED25519, sigAgent()) })).status).toBe(200);
-      // The agent's own key (legacy string form of Signature-Agent): its two requests share one bucket.
-      const signed = await Promise.all([1, 2].map(() => signedHeaders(site, ownKey, `"${other.origin}"`)));
-      const answers = await Promise.all(signed.map((headers) => limited.call("GET", "/agent/site.json", { key: null, headers }))); // together: one second
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
-      const again = answers.find((a) => a.status === 429)!;
+      const get = (address: string, headers: Record<string, string> = {}) => limited.call("GET", "/agent/site.json", { key: null, headers: { ...headers, "x-forwarded-for": address } });
+      const rfc = () => signedHeaders(site, RFC9421_ED25519, sigAgent());
+      // The agent's own key, with the legacy string form of Signature-Agent.
+      const own = () => signedHeaders(site, ownKey, `"${other.origin}"`);
+      // First requests fetch the directories (a fetch counts against the address: see signed-flood.test.ts).
+      expect((await get("203.0.113.21", await rfc())).status).toBe(200);
+      expect((await get("203.0.113.22", await own())).status).toBe(200);
+      await sleep(1100); // the next second: every budget full again
+      // One request per second per client: the address and the two verified agents each get theirs, the second
+      // request of an agent is refused even from another address. Sent together: one second.
+      const [anonymous, first, ownA, ownB] = await Promise.all([get("203.0.113.23"), get("203.0.113.23", await rfc()), get("203.0.113.23", await own()), get("203.0.113.24", await own())]);
+      expect([anonymous.status, first.status]).toEqual([200, 200]);
+      expect([ownA.status, ownB.status].sort()).toEqual([200, 429]);
+      const again = [ownA, ownB].find((a) => a.status === 429)!;
       expect(again.body.error.code).toBe("rate_limited");
       expect(Number(again.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     } finally {

@@ -34,9 +34,33 @@ type Directory = { keys: JsonWebKey[]; maxAge: number };
 export function keyDirectoryClient(opts: { allowPrivate: boolean }): KeyDirectoryClient {
   const cache = new Map<string, Entry>();
   const failed = new Map<string, { error: SignatureRefused; until: number }>();
-  const underWay = new Map<string, Promise<Directory>>();
+  /** Fetches under way by directory URL; each resolves once every key of its directory is in the cache. */
+  const underWay = new Map<string, Promise<number>>();
+  const remember = (id: string, key: JsonWebKey | undefined, until: number) => {
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(id, { key, until });
+  };
+  const cached = (url: string, keyid: string) => {
+    const hit = cache.get(`${url} ${keyid}`);
+    return hit && hit.until > Date.now() ? hit : undefined;
+  };
+  const refuseIfFailed = (url: string) => {
+    const failure = failed.get(url);
+    if (failure && failure.until > Date.now()) throw failure.error;
+  };
+  /** Fetches a directory and caches each of its keys by thumbprint and by `kid`; resolves with their expiry. */
   const load = (url: string) => {
     const loading = fetchDirectory(url, opts.allowPrivate)
+      .then(async ({ keys, maxAge }) => {
+        const until = Date.now() + maxAge * 1000;
+        for (const key of keys) {
+          const thumbprint = await jwkToKeyID(key, helpers.WEBCRYPTO_SHA256, helpers.BASE64URL_DECODE).catch(() => null);
+          if (thumbprint) remember(`${url} ${thumbprint}`, key, until);
+          const kid = (key as { kid?: unknown }).kid;
+          if (typeof kid === "string" && kid && kid !== thumbprint) remember(`${url} ${kid}`, key, until);
+        }
+        return until;
+      })
       .catch((err: unknown) => {
         if (err instanceof SignatureRefused) {
           if (failed.size >= MAX_ENTRIES) failed.delete(failed.keys().next().value!);
@@ -50,26 +74,22 @@ export function keyDirectoryClient(opts: { allowPrivate: boolean }): KeyDirector
   };
   return {
     async keyFor(url, keyid, beforeFetch) {
-      const id = `${url} ${keyid}`;
-      const hit = cache.get(id);
-      if (hit && hit.until > Date.now()) return hit.key;
-      const failure = failed.get(url);
-      if (failure && failure.until > Date.now()) throw failure.error;
-      let loading = underWay.get(url);
-      if (!loading) {
+      let hit = cached(url, keyid);
+      if (hit) return hit.key;
+      refuseIfFailed(url);
+      if (!underWay.has(url)) {
         await beforeFetch?.();
-        loading = underWay.get(url) ?? load(url);
+        // While this request waited, another may have fetched the directory, or failed to.
+        hit = cached(url, keyid);
+        if (hit) return hit.key;
+        refuseIfFailed(url);
       }
-      const { keys, maxAge } = await loading;
-      const until = Date.now() + maxAge * 1000;
-      let found: JsonWebKey | undefined;
-      for (const key of keys) {
-        const thumbprint = await jwkToKeyID(key, helpers.WEBCRYPTO_SHA256, helpers.BASE64URL_DECODE).catch(() => null);
-        if (thumbprint === keyid || (key as { kid?: string }).kid === keyid) found = key;
-      }
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(id, { key: found, until });
-      return found;
+      const until = await (underWay.get(url) ?? load(url));
+      hit = cached(url, keyid);
+      if (hit) return hit.key;
+      // Not in the directory: remembered as absent for as long as the directory's answer may be cached.
+      remember(`${url} ${keyid}`, undefined, until);
+      return undefined;
     },
   };
 }
