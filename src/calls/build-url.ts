@@ -1,5 +1,38 @@
 /** The URL of a call: the app's base URL plus a path that cannot leave it (no `..`, no other host, no scheme). */
-import { invalid } from "../errors.js";
+import { ApiError, invalid } from "../errors.js";
+import { fillTemplate, sampleOfTemplate, TemplateValueError } from "../catalog/build/connection-variables.js";
+import type { EffectiveApp } from "../domain/app-settings.js";
+import { methodOf, urlSecrets, type Credentials } from "../connect/credentials.js";
+
+/** Whether the app's (or operator's) base URL has connection variables or a secret in it. */
+export const isTemplate = (baseUrl: string) => baseUrl.includes("{");
+
+/** The base URL with neutral values in the template's places: to check a call's path before a connection is read. */
+export const sampleBaseUrl = (baseUrl: string) => (isTemplate(baseUrl) ? sampleOfTemplate(baseUrl) : baseUrl);
+
+/** The base URL one connection calls: its variables and its secrets that go in the URL, filled in. */
+export function appBaseUrl(eff: EffectiveApp, c: { credentials: Credentials; authType: string; variables: Record<string, string> }): string {
+  if (!isTemplate(eff.baseUrl)) return eff.baseUrl;
+  return connectionBaseUrl(eff.baseUrl, { ...c.variables, ...urlSecrets(c.credentials, methodOf(eff.auth, c.credentials, c.authType)) }, eff.app);
+}
+
+/**
+ * The base URL of a connection: the app's (or the operator's) base URL with the connection's variables and URL
+ * secrets filled in, each value checked for its place (catalog/build/connection-variables.ts). A connection that
+ * lacks a value the URL needs has to be made again.
+ */
+export function connectionBaseUrl(template: string, values: Record<string, string>, app: { id: string; name: string }): string {
+  if (!template.includes("{")) return template;
+  try {
+    return fillTemplate(template, values);
+  } catch (err) {
+    if (!(err instanceof TemplateValueError)) throw err;
+    throw new ApiError(
+      "connection_needs_reconnect",
+      `${app.name}'s address needs {${err.variable}}, and this connection ${err.reason === "missing" ? "has no value for it" : "holds a value that cannot be used there"}. Connect the app again: POST /api/v1/apps/${app.id}/connect.`,
+    );
+  }
+}
 
 export function buildUrl(baseUrl: string, path: string, query: Record<string, unknown> = {}): URL {
   const base = new URL(baseUrl);

@@ -6,9 +6,9 @@
 import type { Services } from "../services.js";
 import { assertReachable, privateAllowed, type EffectiveApp } from "../domain/app-settings.js";
 import { ApiError, invalid } from "../errors.js";
-import { placeCredentials, type Credentials } from "../connect/credentials.js";
+import { methodOf, placeCredentials, type Credentials } from "../connect/credentials.js";
 import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
-import { buildUrl } from "./build-url.js";
+import { appBaseUrl, buildUrl, isTemplate, sampleBaseUrl } from "./build-url.js";
 import { recordConnectionUse } from "../domain/usage.js";
 import { parseBody, safeResponseHeaders } from "./read-response.js";
 import { OutboundFailure, sendOutbound, type OutboundResponse } from "../net/outbound-request.js";
@@ -39,8 +39,10 @@ export async function callApp(services: Services, accountId: string, eff: Effect
     if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
   }
   assertReachable(eff, services.config.allowPrivateNetwork);
-  const url = buildUrl(eff.baseUrl, call.path, call.query);
+  // The path is checked before anything is read; a base URL with connection variables is filled in per connection.
+  let url = buildUrl(sampleBaseUrl(eff.baseUrl), call.path, call.query);
   let conn = await useConnection(services, accountId, eff, call.connection);
+  if (isTemplate(eff.baseUrl)) url = buildUrl(appBaseUrl(eff, conn), call.path, call.query);
   let res = await send(services, eff, conn, url, call);
   if (res.status === 401 && conn.credentials.type === "oauth2") {
     conn = await refreshConnection(services, eff, conn);
@@ -69,7 +71,7 @@ export async function sendWithCredentials(services: Services, eff: EffectiveApp,
   for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
   const hasBody = call.body !== undefined && call.body !== null && !["GET", "HEAD"].includes(call.method);
   if (hasBody) headers["content-type"] ??= "application/json";
-  placeCredentials({ url, headers }, credentials, eff.auth.find((m) => m.type === authType));
+  placeCredentials({ url, headers }, credentials, methodOf(eff.auth, credentials, authType));
   try {
     return await sendOutbound({
       url,

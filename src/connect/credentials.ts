@@ -1,49 +1,140 @@
 /**
- * A connection's credentials: what is sealed in the database (AES-256-GCM, never plain) and how each kind is
- * placed on an outgoing request, as the app's description says.
+ * A connection's credentials: what is sealed in the database (AES-256-GCM, never plain) and how each value is
+ * placed on an outgoing request, as the app's description says (its method's form fields and their placements).
  */
-import type { AuthMethod } from "../catalog/types.js";
+import type { AuthMethod, CredentialField } from "../catalog/types.js";
 import type { Secrets } from "../crypto/secrets.js";
+import { credentialFields } from "../catalog/build/auth-methods.js";
 
-export type Credentials =
+/**
+ * `fields`: every value of the credential form by field name (several fields: Trello's key and token; a secret in
+ * the base URL: Telegram's bot token). Connections made before forms had several fields hold only the type's value.
+ */
+export type Credentials = (
   | { type: "oauth2"; accessToken: string; refreshToken: string | null; tokenType: string }
   | { type: "apiKey"; apiKey: string }
   | { type: "bearer"; token: string }
   | { type: "basic"; username: string; password: string }
-  | { type: "none" };
+  | { type: "none" }
+) & { fields?: Record<string, string> };
 
 export const sealCredentials = (secrets: Secrets, c: Credentials) => secrets.seal(JSON.stringify(c));
 export const openCredentials = (secrets: Secrets, sealed: string) => JSON.parse(secrets.open(sealed)) as Credentials;
+
+/** The credentials a filled-in form gives for a method: every field's value, and the type's own value for older readers. */
+export function credentialsFromFields(method: AuthMethod, values: Record<string, string>): Credentials {
+  const fields = credentialFields(method);
+  const valueWhere = (pick: (f: CredentialField) => boolean) => values[(fields.find(pick) ?? fields[0])?.name ?? ""] ?? "";
+  switch (method.type) {
+    case "basic":
+      return {
+        type: "basic",
+        username: valueWhere((f) => f.placement.in === "basic" && f.placement.part === "username"),
+        password: valueWhere((f) => f.placement.in === "basic" && f.placement.part === "password"),
+        fields: values,
+      };
+    case "bearer":
+      return { type: "bearer", token: valueWhere((f) => f.placement.in === "bearer"), fields: values };
+    case "apiKey":
+      return { type: "apiKey", apiKey: valueWhere(() => true), fields: values };
+    default:
+      return { type: "none", fields: values };
+  }
+}
+
+/** The value of one form field in stored credentials (older connections: the type's own value). */
+export function fieldValue(credentials: Credentials, field: CredentialField): string | undefined {
+  const given = credentials.fields?.[field.name];
+  if (given !== undefined) return given;
+  switch (credentials.type) {
+    case "apiKey":
+      return credentials.apiKey;
+    case "bearer":
+      return credentials.token;
+    case "basic":
+      return field.placement.in === "basic" ? credentials[field.placement.part] : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Values of the credential fields that go inside the base URL (Telegram's `{token}`), for filling it in. */
+export function urlSecrets(credentials: Credentials, method: AuthMethod | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!method) return out;
+  for (const f of credentialFields(method)) {
+    if (f.placement.in !== "url") continue;
+    const v = fieldValue(credentials, f);
+    if (v !== undefined) out[f.placement.variable] = v;
+  }
+  return out;
+}
+
+/**
+ * The app's method a connection uses: of its type, the one whose form fields its credentials hold (an app may offer
+ * key + token together and a key alone), else the first of the type.
+ */
+export function methodOf(auth: AuthMethod[], credentials: Credentials, authType: string): AuthMethod | undefined {
+  const ofType = auth.filter((m) => m.type === authType);
+  if (ofType.length < 2 || !credentials.fields) return ofType[0];
+  const given = credentials.fields;
+  return ofType.find((m) => credentialFields(m).every((f) => given[f.name] !== undefined)) ?? ofType[0];
+}
 
 export interface OutgoingRequest {
   url: URL;
   headers: Record<string, string>;
 }
 
-/** Puts the credential where the app wants it. `method` is the app's auth method of the connection's type. */
+/** Puts each credential value where the app wants it. `method`: the app's method of the connection (methodOf). */
 export function placeCredentials(req: OutgoingRequest, credentials: Credentials, method: AuthMethod | undefined): void {
-  switch (credentials.type) {
-    case "oauth2":
-      req.headers.authorization = `Bearer ${credentials.accessToken}`;
-      return;
-    case "bearer":
-      req.headers.authorization = `Bearer ${credentials.token}`;
-      return;
-    case "basic":
-      req.headers.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
-      return;
-    case "apiKey": {
-      const name = method?.name ?? "Authorization";
-      if (method?.in === "query") req.url.searchParams.set(name, credentials.apiKey);
-      else if (method?.in === "cookie") req.headers.cookie = `${name}=${encodeURIComponent(credentials.apiKey)}`;
-      else req.headers[name.toLowerCase()] = credentials.apiKey;
-      return;
-    }
-    case "none":
-      return;
-    default: {
-      const unreachable: never = credentials;
-      throw new Error(`unknown credential type ${JSON.stringify(unreachable)}`);
+  if (credentials.type === "none" && !credentials.fields) return;
+  if (credentials.type === "oauth2") {
+    const at = method?.tokenPlacement;
+    if (!at) req.headers.authorization = `Bearer ${credentials.accessToken}`;
+    else if (at.in === "query") req.url.searchParams.set(at.name, credentials.accessToken);
+    else req.headers[at.name.toLowerCase()] = `${at.prefix ?? ""}${credentials.accessToken}`;
+    return;
+  }
+  const fields = method ? credentialFields(method) : legacyFields(credentials);
+  let basic: { username: string; password: string } | undefined;
+  for (const field of fields) {
+    const value = fieldValue(credentials, field);
+    if (value === undefined) continue;
+    const p = field.placement;
+    switch (p.in) {
+      case "header":
+        req.headers[p.name.toLowerCase()] = `${p.prefix ?? ""}${value}`;
+        break;
+      case "query":
+        req.url.searchParams.set(p.name, `${p.prefix ?? ""}${value}`);
+        break;
+      case "cookie": {
+        const cookie = `${p.name}=${encodeURIComponent(`${p.prefix ?? ""}${value}`)}`;
+        req.headers.cookie = req.headers.cookie ? `${req.headers.cookie}; ${cookie}` : cookie;
+        break;
+      }
+      case "bearer":
+        req.headers.authorization = `Bearer ${value}`;
+        break;
+      case "basic":
+        basic = { username: "", password: "", ...basic, [p.part]: value };
+        break;
+      case "url":
+        break; // filled into the base URL before the request is built (calls/build-url.ts)
+      default: {
+        const unreachable: never = p;
+        throw new Error(`unknown credential placement ${JSON.stringify(unreachable)}`);
+      }
     }
   }
+  if (basic) req.headers.authorization = `Basic ${Buffer.from(`${basic.username}:${basic.password}`).toString("base64")}`;
+}
+
+/** Without the app's method (a method removed from the catalog): the credential's type says where it goes. */
+function legacyFields(c: Credentials): CredentialField[] {
+  if (c.type === "bearer") return [{ name: "token", label: "", placement: { in: "bearer" } }];
+  if (c.type === "basic") return [{ name: "username", label: "", placement: { in: "basic", part: "username" } }, { name: "password", label: "", placement: { in: "basic", part: "password" } }];
+  if (c.type === "apiKey") return [{ name: "apiKey", label: "", placement: { in: "header", name: "Authorization" } }];
+  return [];
 }

@@ -7,7 +7,7 @@ import type { EffectiveApp } from "../domain/app-settings.js";
 import type { CatalogTool } from "../catalog/types.js";
 import type { Credentials } from "./credentials.js";
 import { sendWithCredentials } from "../calls/call-app.js";
-import { buildUrl } from "../calls/build-url.js";
+import { appBaseUrl, buildUrl } from "../calls/build-url.js";
 import { parseBody } from "../calls/read-response.js";
 
 const IDENTITY_PATH = /^\/(v\d+\/)?(user|me|users\/me|account|accounts\/me|whoami|profile|auth\.test|userinfo|myself)$/i;
@@ -30,11 +30,13 @@ export function identityTool(services: Services, appId: string): CatalogTool | n
 
 export type ProbeOutcome = { ok: true; label: string | null } | { ok: false; reason: string } | { ok: "unknown" };
 
-export async function probeCredentials(services: Services, eff: EffectiveApp, credentials: Credentials, authType: string): Promise<ProbeOutcome> {
+/** `variables`: the new connection's variables, filled into the app's base URL with any secret that goes there. */
+export async function probeCredentials(services: Services, eff: EffectiveApp, credentials: Credentials, authType: string, variables: Record<string, string> = {}): Promise<ProbeOutcome> {
   const tool = identityTool(services, eff.app.id);
   if (!tool) return { ok: "unknown" };
   try {
-    const res = await sendWithCredentials(services, eff, credentials, authType, buildUrl(eff.baseUrl, tool.http.path), { method: tool.http.method, path: tool.http.path });
+    const base = appBaseUrl(eff, { credentials, authType, variables });
+    const res = await sendWithCredentials(services, eff, credentials, authType, buildUrl(base, tool.http.path), { method: tool.http.method, path: tool.http.path });
     if (res.status === 401 || res.status === 403) return { ok: false, reason: `${eff.app.name} refused it (HTTP ${res.status}).` };
     if (res.status < 200 || res.status >= 300) return { ok: "unknown" };
     const body = parseBody(res);

@@ -7,7 +7,11 @@ import type { LinkRow } from "./links.js";
  * Stores a new connection for the link's account and app, its credentials sealed. The label the caller gave when
  * making the link wins; the identity probe's (a login or e-mail at the provider) is used only when none was given.
  */
-export async function storeConnection(services: Services, link: LinkRow, c: { credentials: Credentials; label: string | null; scopes: string[]; expiresAt: Date | null }) {
+export async function storeConnection(
+  services: Services,
+  link: LinkRow,
+  c: { credentials: Credentials; label: string | null; scopes: string[]; expiresAt: Date | null; variables?: Record<string, string> },
+) {
   return services.db.connection.create({
     data: {
       id: newId("conn"),
@@ -19,6 +23,8 @@ export async function storeConnection(services: Services, link: LinkRow, c: { cr
       scopes: c.scopes.join(","),
       credentialsSealed: sealCredentials(services.secrets, c.credentials),
       expiresAt: c.expiresAt,
+      // Connection variables are never secret (secret ones are credential fields, sealed above).
+      variables: c.variables && Object.keys(c.variables).length ? JSON.stringify(c.variables) : null,
     },
   });
 }

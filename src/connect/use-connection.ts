@@ -6,9 +6,10 @@
 import type { Services } from "../services.js";
 import type { EffectiveApp } from "../domain/app-settings.js";
 import { ApiError } from "../errors.js";
-import { connectionForCall } from "../domain/connections.js";
+import { connectionForCall, connectionVariables } from "../domain/connections.js";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials.js";
 import { tokenRequest, TokenRequestError } from "./oauth/token-request.js";
+import { fillTemplate, TemplateValueError } from "../catalog/build/connection-variables.js";
 
 const REFRESH_AHEAD_MS = 60_000;
 
@@ -18,6 +19,8 @@ export interface ConnectionInUse {
   authType: string;
   expiresAt: Date | null;
   sealed: string;
+  /** The connection variables (`{ subdomain: "acme" }`), filled into the app's URLs. */
+  variables: Record<string, string>;
 }
 
 const needsReconnect = (appId: string, why: string) =>
@@ -34,7 +37,14 @@ export async function useConnection(services: Services, accountId: string, eff: 
     throw new ApiError("app_not_connected", `This account has no connection to ${appId}. Create a sign-in link with POST /api/v1/apps/${appId}/connect (MCP: connect_app) and open it.`);
   }
   if (row.status !== "active") throw needsReconnect(appId, "its credentials stopped working");
-  const inUse: ConnectionInUse = { id: row.id, credentials: openCredentials(secrets, row.credentialsSealed), authType: row.authType, expiresAt: row.expiresAt, sealed: row.credentialsSealed };
+  const inUse: ConnectionInUse = {
+    id: row.id,
+    credentials: openCredentials(secrets, row.credentialsSealed),
+    authType: row.authType,
+    expiresAt: row.expiresAt,
+    sealed: row.credentialsSealed,
+    variables: connectionVariables(row.variables),
+  };
   if (inUse.credentials.type === "oauth2" && row.expiresAt && row.expiresAt.getTime() - Date.now() < REFRESH_AHEAD_MS) {
     return refreshConnection(services, eff, inUse);
   }
@@ -55,7 +65,8 @@ export function refreshConnection(services: Services, eff: EffectiveApp, conn: C
 async function doRefresh(services: Services, eff: EffectiveApp, conn: ConnectionInUse): Promise<ConnectionInUse> {
   const { db, secrets } = services;
   const creds = conn.credentials;
-  const tokenUrl = eff.auth.find((m) => m.type === "oauth2")?.tokenUrl;
+  const method = eff.auth.find((m) => m.type === "oauth2");
+  const tokenUrl = method?.tokenUrl && fillOrNull(method.tokenUrl, conn.variables);
   const markStale = async (why: string) => {
     // Another instance may have refreshed (and rotated the refresh token) meanwhile: then use its tokens.
     const now = await db.connection.findUnique({ where: { id: conn.id } });
@@ -70,11 +81,12 @@ async function doRefresh(services: Services, eff: EffectiveApp, conn: Connection
   if (!eff.oauthClient || !tokenUrl) return markStale("the app's OAuth client is no longer configured");
   let tokens;
   try {
-    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork });
+    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method?.tokenField });
   } catch (err) {
     if (err instanceof TokenRequestError && err.status !== null && err.status < 500) return markStale(`refreshing the token failed: ${err.message}`);
     throw new ApiError("upstream_error", `Refreshing the ${eff.app.id} token failed: ${(err as Error).message}. Try again.`, { upstreamStatus: (err as TokenRequestError).status ?? undefined });
   }
+  // A new refresh token in the answer replaces the old one (rotation); without one, the old one stays valid.
   const credentials: Credentials = { type: "oauth2", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? creds.refreshToken, tokenType: tokens.tokenType };
   const sealed = sealCredentials(secrets, credentials);
   await db.connection.update({
@@ -82,4 +94,14 @@ async function doRefresh(services: Services, eff: EffectiveApp, conn: Connection
     data: { credentialsSealed: sealed, expiresAt: tokens.expiresAt, ...(tokens.scopes ? { scopes: tokens.scopes.join(",") } : {}) },
   });
   return { ...conn, credentials, expiresAt: tokens.expiresAt, sealed };
+}
+
+/** The token URL with the connection's variables (`https://{shop}.myshopify.com/admin/oauth/access_token`), or null when one is missing. */
+function fillOrNull(template: string, variables: Record<string, string>): string | null {
+  try {
+    return fillTemplate(template, variables);
+  } catch (err) {
+    if (err instanceof TemplateValueError) return null;
+    throw err;
+  }
 }

@@ -9,6 +9,7 @@ import type { Secrets } from "../crypto/secrets.js";
 import type { AuthMethod, CatalogApp } from "../catalog/types.js";
 import { ApiError, invalid } from "../errors.js";
 import { blockedHost } from "../net/blocked-address.js";
+import { sampleOfTemplate } from "../catalog/build/connection-variables.js";
 
 export interface AppSettingsInput {
   clientId?: string;
@@ -43,7 +44,8 @@ export interface EffectiveApp {
  * `http://localhost:7700`, a metadata address, a `*.local` name) before a sign-in link is made or a call is tried.
  */
 export function assertReachable(eff: EffectiveApp, allowPrivateNetwork: boolean): void {
-  const url = new URL(eff.baseUrl);
+  // A base URL with connection variables is checked with neutral values in their places (each value is checked when filled in).
+  const url = new URL(sampleOfTemplate(eff.baseUrl));
   if (privateAllowed(eff, url, allowPrivateNetwork)) return;
   const kind = blockedHost(url.hostname);
   if (!kind) return;

@@ -28,9 +28,21 @@ export const connectionView = (c: ConnectionRow) => ({
   authType: c.authType as "oauth2" | "apiKey" | "basic" | "bearer" | "none",
   label: c.label,
   scopes: c.scopes ? c.scopes.split(",") : [],
+  variables: connectionVariables(c.variables),
   createdAt: c.createdAt.toISOString(),
   lastUsedAt: c.lastUsedAt?.toISOString() ?? null,
 });
+
+/** The connection variables stored with a connection (`{ "subdomain": "acme" }`), never secret. */
+export function connectionVariables(json: string | null | undefined): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === "object" ? Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string")) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** What a call needs of a connection. */
 export interface ConnectionForCall {
@@ -39,10 +51,12 @@ export interface ConnectionForCall {
   authType: string;
   credentialsSealed: string;
   expiresAt: Date | null;
+  /** JSON of the connection variables, or null. */
+  variables: string | null;
 }
 
-const COLUMNS_SQLITE = "id, status, authType, credentialsSealed, expiresAt";
-const COLUMNS_PG = 'id, status, "authType", "credentialsSealed", "expiresAt"';
+const COLUMNS_SQLITE = "id, status, authType, credentialsSealed, expiresAt, variables";
+const COLUMNS_PG = 'id, status, "authType", "credentialsSealed", "expiresAt", variables';
 
 /** The connection named by id, within the account and app (read on every call: db/lean-reads.ts says why it is lean). */
 const CONNECTION_BY_ID: LeanQuery = {

@@ -123,11 +123,16 @@ describe("Slack over OAuth", () => {
       authorizeUrl: oauth.authorizeUrl,
       tokenUrl: oauth.tokenUrl,
     });
+    // Slack's OAuth v2 answer: the user's token under `authed_user` (the description's x-patchbay-token-field).
+    oauth.shapeTokenResponse((t) => ({ ok: true, app_id: "A1", team: { id: "T1" }, authed_user: { id: "U1", scope: t.scope, access_token: t.access_token, token_type: "user", refresh_token: t.refresh_token, expires_in: t.expires_in } }));
     const link = await server.call("POST", "/api/v1/apps/slack/connect", { key: account.key, body: {} });
     const walk = await followRedirects(link.body.url);
-    expect(walk.hops.at(-1)!.status).toBe(200);
-    const scope = new URL(walk.hops[1].url).searchParams.get("scope");
-    expect(scope).toContain("chat:write");
+    oauth.shapeTokenResponse(null);
+    expect(walk.hops.at(-1)!.status, walk.hops.at(-1)!.body).toBe(200);
+    // User scopes go in `user_scope`, joined by commas, as Slack v2 wants.
+    const authorize = new URL(walk.hops[1].url);
+    expect(authorize.searchParams.get("user_scope")).toContain("chat:write,");
+    expect(authorize.searchParams.get("scope")).toBeNull();
 
     const tool = toolByHttp(server.service.services.catalog, "slack", "POST", "/chat.postMessage");
     expect(Object.keys((tool.inputSchema as { properties: object }).properties)).not.toContain("token");

@@ -127,7 +127,7 @@ const humanize = (name: string) => {
 export function labelOf(raw: Record<string, any>, fallback: string): { label: string; description?: string } {
   const text = plainText(raw.description);
   const label = typeof raw["x-patchbay-label"] === "string" ? raw["x-patchbay-label"] : text && text.length <= 60 ? text.replace(/\.$/, "") : fallback;
-  const description = text && text !== label ? clip(firstSentence(text, 300), 300) : undefined;
+  const description = text && text.replace(/\.$/, "") !== label ? clip(firstSentence(text, 300), 300) : undefined;
   return description ? { label, description } : { label };
 }
 

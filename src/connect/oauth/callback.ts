@@ -10,6 +10,9 @@ import { storeConnection } from "../store-connection.js";
 import { ASK_AGAIN, claimUse, finish, refuse } from "../pages/respond.js";
 import { redirectUri } from "./start-authorization.js";
 import { tokenRequest } from "./token-request.js";
+import { fillTemplate } from "../../catalog/build/connection-variables.js";
+import { connectionVariables } from "../../domain/connections.js";
+import { providedVariables } from "../variables.js";
 
 export async function oauthCallback(services: Services, ctx: Koa.Context) {
   const state = String(ctx.query.state ?? "");
@@ -31,25 +34,31 @@ export async function oauthCallback(services: Services, ctx: Koa.Context) {
   const eff = await effectiveApp(services.db, services.secrets, app);
   const method = eff.auth.find((m) => m.type === "oauth2");
   if (!method?.tokenUrl || !eff.oauthClient) return refuse(ctx, 409, `${app.name} is not configured`, "The operator removed its OAuth client. Nothing was stored.");
+  const asked = connectionVariables(link.variables);
   let tokens;
   try {
-    tokens = await tokenRequest(method.tokenUrl, eff.oauthClient, {
+    tokens = await tokenRequest(fillTemplate(method.tokenUrl, asked), eff.oauthClient, {
       grant_type: "authorization_code",
       code,
       redirect_uri: redirectUri(services),
       code_verifier: services.secrets.open(link.codeVerifierSealed),
-    }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork });
+    }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method.tokenField });
   } catch (err) {
     services.log.warn({ app: app.id, err: (err as Error).message }, "code exchange failed");
     return refuse(ctx, 502, `${app.name} was not connected`, `Exchanging the authorization code failed: ${(err as Error).message}. Nothing was stored. ${ASK_AGAIN}`);
   }
   const credentials: Credentials = { type: "oauth2", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, tokenType: tokens.tokenType };
-  const probe = await probeCredentials(services, eff, credentials, "oauth2");
+  // Variables the provider gives (Salesforce's instance URL in the token answer, Atlassian's cloud id from a call).
+  const provided = await providedVariables(services, eff, credentials, "oauth2", tokens.response);
+  if (provided.problem) return refuse(ctx, 502, `${app.name} was not connected`, `${provided.problem} Nothing was stored. ${ASK_AGAIN}`);
+  const variables = { ...asked, ...provided.values };
+  const probe = await probeCredentials(services, eff, credentials, "oauth2", variables);
   const connection = await storeConnection(services, link, {
     credentials,
     label: probe.ok === true ? probe.label : null,
     scopes: tokens.scopes ?? (link.scopes ? link.scopes.split(",") : []),
     expiresAt: tokens.expiresAt,
+    variables,
   });
   finish(ctx, link, connection.id, app.name);
 }

@@ -12,6 +12,18 @@ export interface TokenSet {
   tokenType: string;
   expiresAt: Date | null;
   scopes: string[] | null;
+  /** The token response's other fields (Salesforce's `instance_url`), for connection variables taken from it. Never logged. */
+  response: Record<string, unknown>;
+}
+
+/** The value at a dot path (`authed_user.access_token`, `0.id`) of a JSON value. */
+export function pick(value: unknown, path: string): unknown {
+  let at: unknown = value;
+  for (const key of path.split(".")) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
 }
 
 export class TokenRequestError extends Error {
@@ -24,7 +36,16 @@ export class TokenRequestError extends Error {
   }
 }
 
-export async function tokenRequest(tokenUrl: string, client: OAuthClient, params: Record<string, string>, opts: { eff: EffectiveApp; allowPrivateNetwork: boolean }): Promise<TokenSet> {
+/**
+ * `tokenField`: where the access token is when not at `access_token` (Slack v2's user token: `authed_user.access_token`);
+ * the refresh token and expiry are then read beside it.
+ */
+export async function tokenRequest(
+  tokenUrl: string,
+  client: OAuthClient,
+  params: Record<string, string>,
+  opts: { eff: EffectiveApp; allowPrivateNetwork: boolean; tokenField?: string },
+): Promise<TokenSet> {
   let url: URL;
   try {
     url = new URL(tokenUrl);
@@ -57,17 +78,21 @@ export async function tokenRequest(tokenUrl: string, client: OAuthClient, params
   } catch {
     json = Object.fromEntries(new URLSearchParams(text)); // some providers answer form-encoded
   }
-  if (res.status < 200 || res.status >= 300 || typeof json.access_token !== "string") {
+  const holder = (opts.tokenField?.includes(".") ? pick(json, opts.tokenField.split(".").slice(0, -1).join(".")) : json) as Record<string, unknown> | undefined;
+  const accessToken = opts.tokenField ? pick(json, opts.tokenField) : json.access_token;
+  const at = holder && typeof holder === "object" && typeof accessToken === "string" ? holder : json;
+  if (res.status < 200 || res.status >= 300 || typeof accessToken !== "string") {
     const error = typeof json.error === "string" ? json.error.slice(0, 100) : null;
     const redirect = res.status >= 300 && res.status < 400 ? ", a redirect, which is not followed" : "";
     throw new TokenRequestError(`the token endpoint answered ${res.status}${redirect}${error ? ` (${error})` : ""}`, res.status, error);
   }
-  const expiresIn = Number(json.expires_in);
+  const expiresIn = Number(at.expires_in);
   return {
-    accessToken: json.access_token,
-    refreshToken: typeof json.refresh_token === "string" ? json.refresh_token : null,
-    tokenType: typeof json.token_type === "string" ? json.token_type : "bearer",
+    accessToken,
+    refreshToken: typeof at.refresh_token === "string" ? at.refresh_token : null,
+    tokenType: typeof at.token_type === "string" ? at.token_type : "bearer",
     expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
-    scopes: typeof json.scope === "string" ? json.scope.split(/[\s,]+/).filter(Boolean) : null,
+    scopes: typeof at.scope === "string" ? at.scope.split(/[\s,]+/).filter(Boolean) : typeof json.scope === "string" ? json.scope.split(/[\s,]+/).filter(Boolean) : null,
+    response: json,
   };
 }
