@@ -249,7 +249,7 @@ const HAND_CURATED: CuratedApp[] = [
     patch: {
       servers: [{
         url: "https://{dc}.api.mailchimp.com/3.0",
-        variables: { dc: { default: "us1", description: "Data centre (the end of your API key after the dash, such as us6)", "x-patchbay-pattern": "[a-z]{2}[0-9]{1,3}" } },
+        variables: { dc: { default: "", description: "Data centre (the end of your API key after the dash, such as us6)", "x-patchbay-pattern": "[a-z]{2}[0-9]{1,3}" } },
       }],
       components: { securitySchemes: { basicAuth: { "x-patchbay-labels": { username: "Any name", password: "API key" } } } },
     },
