@@ -1,5 +1,7 @@
 /** The agent host's public content: site description, ranked search with cursors, read by path or URL, pages for people. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -156,6 +158,8 @@ describe("pages for people", () => {
     const agentUrl = server.service.services.config.agentUrl;
     expect(xml).toContain(`<loc>${agentUrl}/apps/github</loc>`);
     expect(xml).toContain(`<loc>${agentUrl}/docs/quick-start</loc>`);
-    expect(xml.match(/<url>/g)!.length).toBe(server.service.services.catalog.stats().apps + 8);
+    // Every app page, every docs page (docs/*.md) and the skill guide.
+    const docs = readdirSync(join(import.meta.dirname, "../../docs")).filter((f) => f.endsWith(".md")).length;
+    expect(xml.match(/<url>/g)!.length).toBe(server.service.services.catalog.stats().apps + docs + 1);
   });
 });

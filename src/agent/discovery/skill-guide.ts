@@ -17,13 +17,19 @@ finishes it in a browser. You never send payment details to the API.
 
 1. Read the offers: \`GET ${agentUrl}/agent/commerce/products\`. Prices, billing intervals and free trials come
    from the payment processor; each offer carries live availability. Pick one offer with the buyer.
-2. Create a checkout session for that offer, by any one of:
-   - UCP: \`POST ${agentUrl}/agent/commerce/ucp/checkout-sessions\` (profile: \`${agentUrl}/.well-known/ucp\`);
-   - ACP: \`POST ${agentUrl}/agent/commerce/acp/checkout_sessions\` (discovery: \`${agentUrl}/.well-known/acp.json\`);
-   - MCP: the tool \`create_checkout\` at \`${agentUrl}/mcp\`.
+2. Create a checkout session for that offer (item id: the offer's id, or one of its price ids), by any one of:
+   - UCP: \`POST ${agentUrl}/agent/commerce/ucp/checkout-sessions\` with
+     \`{"line_items":[{"item":{"id":"<id>"},"quantity":1}]}\`, headers \`UCP-Agent: profile="<your profile URL>"\` and
+     \`Idempotency-Key: <new UUID>\` (profile: \`${agentUrl}/.well-known/ucp\`);
+   - ACP: \`POST ${agentUrl}/agent/commerce/acp/checkout_sessions\` with \`{"line_items":[{"id":"<id>"}]}\`, headers
+     \`API-Version: 2026-04-17\` and \`Idempotency-Key: <new UUID>\` (discovery: \`${agentUrl}/.well-known/acp.json\`);
+   - MCP: the tool \`create_checkout\` with \`{"item_id":"<id>"}\` at \`${agentUrl}/mcp\` (no key needed).
+   No credential is needed (ACP's Bearer token is not required here).
 3. The answer has \`status: "requires_escalation"\` and a \`continue_url\`. Give the buyer the \`continue_url\`: the
    store's start page shows the subscription terms to read and accept, then the processor's hosted checkout page
    takes the payment and the buyer's e-mail address. The store's receipt and delivery follow.
+4. To follow up, read the session (\`GET .../checkout-sessions/<id>\` or \`GET .../checkout_sessions/<id>\`): it reads
+   \`completed\`, with an \`order\`, once the payment processor has confirmed the payment.
 
 ## What not to do
 
@@ -32,9 +38,11 @@ finishes it in a browser. You never send payment details to the API.
   \`continue_url\`, never a completed order.
 - Do not retry faster than one request per second: over that, the answer is 429 with \`Retry-After\`.
 
-## If purchasing is not available
+## Test mode
 
-This server answers 501 \`not_implemented\` on the commerce endpoints until purchasing is switched on. Tell the
-buyer so, and point them to ${agentUrl}/docs/pricing.
+When \`GET ${agentUrl}/agent/commerce/products\` says \`"processor": "test"\`, this server uses a local payment
+processor stand-in: no real payment is taken, and every page says so. Tell the buyer.
+
+More: ${agentUrl}/docs/purchasing
 `;
 }
