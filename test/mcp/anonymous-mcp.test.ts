@@ -85,7 +85,7 @@ describe.each(setups)("on $name", (setup) => {
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
       body: JSON.stringify(body),
     });
-  const errorOf = (result: { structuredContent?: unknown }) => (result.structuredContent as { error: { code: string; message: string } }).error;
+  const errorOf = (result: unknown) => (result as { structuredContent: { error: { code: string; message: string } } }).structuredContent.error;
 
   describe("without a key", () => {
     it("refuses the account's tools with a tool error that says how to get a key", async () => {
