@@ -60,9 +60,10 @@ const configure = (app: string, settings: AppSettingsInput) => configureApp(serv
 async function signIn(app: string, fields: Record<string, string>) {
   const link = await server.call("POST", `/api/v1/apps/${app}/connect`, { key: account.key, body: {} });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
-  const page = await fetch(link.body.url);
+  const page = await fetch(link.body.url, { redirect: "manual" });
   const form = await page.text();
-  const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
+  // An OAuth app that asks nothing redirects at once; the others show the form.
+  const res = page.status >= 300 && page.status < 400 ? page : await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
   if (res.status >= 300 && res.status < 400) {
     const walk = await followRedirects(new URL(res.headers.get("location")!, link.body.url).toString());
     return { form, status: walk.hops.at(-1)!.status, html: walk.hops.at(-1)!.body, hops: walk.hops, url: link.body.url };
