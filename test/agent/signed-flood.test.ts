@@ -2,7 +2,7 @@
  * A signed request can cost a key-directory fetch: the fetch is counted against the caller's address first (the same
  * budget as its unsigned requests), so that a flood of signed requests cannot make us fetch at its own pace; once
  * the key is cached, a verified agent is counted in its own bucket only. Requests waiting for the same directory
- * share one fetch.
+ * share one fetch. The agent host's anonymous /mcp identifies its clients the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -56,5 +56,34 @@ describe("key-directory fetches of signed requests", () => {
     } finally {
       await directory.close();
     }
+  });
+});
+
+describe("the agent host's /mcp without a key", () => {
+  const callTool = (headers: Record<string, string>) =>
+    fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_apps", arguments: { limit: 1 } } }),
+    });
+
+  it("counts a verified agent's tool calls in the agent's bucket, whatever its address", async () => {
+    const directory = await serveDirectory([key]);
+    try {
+      const signed = async (address: string) => ({ ...(await signedHeaders(`${server.url}/mcp`, key, `sig1="${directory.origin}"`)), "x-forwarded-for": address });
+      expect((await callTool(await signed("192.0.2.40"))).status).toBe(200); // fetches the directory
+      await sleep(1100); // the next second: every budget full again
+      const [a, b, anonymous] = await Promise.all([callTool(await signed("192.0.2.41")), callTool(await signed("192.0.2.42")), callTool({ "x-forwarded-for": "192.0.2.41" })]);
+      expect([a.status, b.status].sort()).toEqual([200, 429]);
+      expect(anonymous.status).toBe(200);
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it("refuses a signature that does not verify with 401, not an anonymous session", async () => {
+    const res = await callTool({ ...(await signedHeaders(`${server.url}/mcp`, newEd25519Key(), `sig1="${directories[0]!.origin}"`)), "x-forwarded-for": "192.0.2.50" });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({ code: "unauthorized", message: expect.stringContaining("Web Bot Auth") });
   });
 });
