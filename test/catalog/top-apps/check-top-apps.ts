@@ -1,0 +1,254 @@
+/**
+ * The top-100 check (issue 15): for each app agent builders use most (test/fixtures/top-apps.json), through the real
+ * server: present (resolves by id, and is the first hit of `GET /apps?search=` for its name and each alias),
+ * connectable (its sign-in works against loopback stand-ins that follow its auth facts: OAuth through a real
+ * authorization server with PKCE, or the credential form with every field and connection variable, each checked in
+ * its place), core actions found (`tools/find` top 5 for each core phrase holds a tool of the app about it), usable
+ * (each found tool runs against a stand-in generated from the app's compiled description, which checks the request
+ * and the credentials). Stand-ins are reached only through the operator's per-app settings (base, authorize and
+ * token URLs), as an operator would point an app at a self-hosted edition.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { AuthMethod, CatalogApp, CatalogTool } from "../../../src/catalog/types.js";
+import { credentialFields } from "../../../src/catalog/build/auth-methods.js";
+import { positionOf } from "../../../src/catalog/build/connection-variables.js";
+import { configureApp } from "../../../src/domain/app-settings.js";
+import { identityTool } from "../../../src/connect/probe.js";
+import { followRedirects, startApiStandIn, startOAuthServer, synthesize, type OAuthServer } from "../../fixtures/providers/index.js";
+import type { TestServer } from "../../helpers/server.js";
+import { sampleOfPattern } from "./sample-pattern.js";
+import { answerWith, filledPath, standInBaseUrl, standInPlan } from "./stand-in-description.js";
+
+export interface TopApp {
+  app: string;
+  name: string;
+  aliases: string[];
+  core: string[];
+}
+
+export interface AppVerdict {
+  app: string;
+  present: boolean;
+  /** null when not tried (the app is not present). */
+  connectable: boolean | null;
+  coreFound: number;
+  coreTotal: number;
+  usable: boolean;
+  /** Why not, for the first step that failed. */
+  note: string;
+}
+
+export const loadTopApps = (file = new URL("../../fixtures/top-apps.json", import.meta.url)) => JSON.parse(readFileSync(file, "utf8")) as TopApp[];
+
+const STOP = new Set(["a", "an", "the", "or", "and", "to", "of", "in", "on", "for", "with", "my", "me", "its", "it", "as", "by", "from", "into", "s", "new", "get", "list"]);
+
+/** Content words of a phrase ("update or reschedule an event" → update, reschedule, event). */
+const contentWords = (phrase: string) => phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP.has(w));
+
+/** Whether a tool is about the phrase: one of its content words (4-letter stems) is in the tool's name, path or description. */
+function about(tool: { name: string; description: string; http: { path: string } | null }, phrase: string): boolean {
+  const text = `${tool.name} ${tool.http?.path ?? ""} ${tool.description}`.toLowerCase().replace(/_/g, " ");
+  const words = new Set(text.split(/[^a-z0-9]+/).filter(Boolean));
+  return contentWords(phrase).some((w) => {
+    const stem = w.slice(0, Math.min(4, w.length));
+    return [...words].some((t) => t.startsWith(stem));
+  });
+}
+
+/** The display name a user would say ("Outlook (Microsoft 365 mail and calendar)" → "Outlook"). */
+const spoken = (name: string) => name.replace(/\s*\(.*\)\s*$/, "").trim();
+
+/** Required arguments of a tool, with sample values from their schemas (a string of a pattern matches it). */
+function sampleArguments(tool: CatalogTool): Record<string, unknown> {
+  const schema = tool.inputSchema as { properties?: Record<string, { type?: string; pattern?: string; enum?: unknown[] }>; required?: string[] };
+  const out: Record<string, unknown> = {};
+  for (const name of schema.required ?? []) {
+    const prop = schema.properties?.[name] ?? {};
+    const patterned = prop.type === "string" && prop.pattern && !prop.enum ? sampleOfPattern(prop.pattern) : undefined;
+    const value = patterned ?? synthesize(prop, 1);
+    out[name] = value === undefined ? "x" : value;
+  }
+  return out;
+}
+
+/** A value for a connection variable the user is asked for. */
+const askedValue = (v: NonNullable<CatalogApp["variables"]>[number]) => v.default ?? v.enum?.[0] ?? (v.pattern ? sampleOfPattern(v.pattern) : undefined) ?? "acme";
+
+/** Test values of the variables the provider gives: an https origin for an origin, else a plain label. */
+const providedValue = (app: CatalogApp, name: string) => (positionOf(app.baseUrl, name) === "origin" ? "https://acme.example.com" : `v${name.replace(/[^a-z0-9]/gi, "").toLowerCase()}1`);
+
+export class TopAppsCheck {
+  private oauth!: OAuthServer;
+  private stops: (() => Promise<void>)[] = [];
+
+  constructor(private readonly server: TestServer) {}
+
+  async start() {
+    this.oauth = await startOAuthServer({ subject: "ada" });
+    this.stops.push(() => this.oauth.stop());
+  }
+
+  async stop() {
+    for (const stop of this.stops.splice(0)) await stop().catch(() => {});
+  }
+
+  async checkAll(apps: TopApp[]): Promise<AppVerdict[]> {
+    const out: AppVerdict[] = [];
+    for (const a of apps) out.push(await this.check(a));
+    return out;
+  }
+
+  async check(entry: TopApp): Promise<AppVerdict> {
+    const verdict: AppVerdict = { app: entry.app, present: false, connectable: null, coreFound: 0, coreTotal: entry.core.length, usable: false, note: "" };
+    const { server } = this;
+    const account = await server.newAccount();
+    const call = (method: string, path: string, body?: unknown) => server.call(method, path, { key: account.key, body });
+
+    // Present: by id, and first hit for the name and each alias.
+    const byId = await call("GET", `/api/v1/apps/${encodeURIComponent(entry.app)}`);
+    if (byId.status !== 200) return { ...verdict, note: "no app with this id" };
+    for (const q of [spoken(entry.name), ...entry.aliases]) {
+      const hit = await call("GET", `/api/v1/apps?search=${encodeURIComponent(q)}&limit=5`);
+      const first = (hit.body as { id: string }[])[0]?.id;
+      if (first !== entry.app) return { ...verdict, note: `search "${q}" finds ${first ?? "nothing"} first` };
+    }
+    verdict.present = true;
+    const app = byId.body as CatalogApp;
+
+    // Core actions: tools/find, top 5, a tool of this app about the phrase.
+    const found: CatalogTool[] = [];
+    const missing: string[] = [];
+    for (const phrase of entry.core) {
+      const res = await call("POST", "/api/v1/tools/find", { task: `${phrase} in ${spoken(entry.name)}`, limit: 5 });
+      // A match is the tool itself with its score and reasons.
+      const matches = ((res.body as { tools?: CatalogTool[] }).tools ?? []) as CatalogTool[];
+      const hit = matches.find((t) => t.app === app.id && about(t, phrase));
+      if (hit) found.push(server.service.services.catalog.getTool(hit.name)!);
+      else missing.push(phrase);
+    }
+    verdict.coreFound = found.length;
+
+    // Connectable: a stand-in for the app's API, the sign-in through the real pages.
+    const connected = await this.connect(app, account.key, found).catch((err: Error) => ({ ok: false as const, why: err.message.slice(0, 200), standIn: null }));
+    verdict.connectable = connected.ok;
+    if (!connected.ok) return { ...verdict, note: `sign-in: ${connected.why}` };
+    if (missing.length) return { ...verdict, note: `not found: ${missing.join("; ")}` };
+
+    // Usable: every core tool runs against the stand-in, which checks the request and the credentials.
+    for (const tool of found) {
+      const run = await call("POST", `/api/v1/tools/${tool.name}/run`, { arguments: sampleArguments(tool) });
+      const body = run.body as { successful?: boolean; status?: number; error?: { message?: string } | null };
+      if (run.status !== 200 || !body.successful) {
+        const seen = connected.standIn?.requests.at(-1);
+        const why = seen?.problems?.map((p) => p.message).join("; ") ?? body.error?.message ?? JSON.stringify(run.body).slice(0, 160);
+        return { ...verdict, note: `${tool.name}: ${run.status} ${body.status ?? ""} ${why}`.slice(0, 240) };
+      }
+    }
+    verdict.usable = true;
+    return verdict;
+  }
+
+  /** Points the app at fresh stand-ins (operator settings) and signs in through the sign-in link, like a browser. */
+  private async connect(app: CatalogApp, key: string, tools: CatalogTool[]) {
+    const { server, oauth } = this;
+    const services = server.service.services;
+    const oauthMethod = app.auth.find((m) => m.type === "oauth2" && m.authorizeUrl && m.tokenUrl);
+    const method: AuthMethod | undefined = oauthMethod ?? app.auth.find((m) => m.type === "apiKey") ?? app.auth.find((m) => m.type === "bearer") ?? app.auth.find((m) => m.type === "basic") ?? app.auth.find((m) => m.type === "none");
+    if (!method) return { ok: false as const, why: "no sign-in method", standIn: null };
+
+    const values: Record<string, string> = {};
+    for (const v of app.variables ?? []) values[v.name] = v.from ? providedValue(app, v.name) : askedValue(v);
+    const secrets: Record<string, string> = {};
+    for (const f of method.type === "oauth2" ? [] : credentialFields(method)) secrets[f.name] = f.placement.in === "basic" && f.placement.part === "username" ? `AC${randomBytes(8).toString("hex")}` : `k-${f.name.replace(/[^a-z0-9]/gi, "")}-${randomBytes(8).toString("hex")}`;
+    for (const f of method.type === "oauth2" ? [] : credentialFields(method)) if (f.placement.in === "url") values[f.placement.variable] = secrets[f.name]!;
+
+    // The stand-in answers at the operator's base URL with the test values filled in.
+    const probe = identityTool(services, app.id);
+    const standInTools = [...tools, ...(probe ? [probe] : [])];
+    const identity = (app.variables ?? []).flatMap((v) => (v.from && "request" in v.from ? [{ path: new URL(v.from.request.url, "https://x").pathname, answer: answerWith(v.from.pick, values[v.name]!) }] : []));
+    // The base path does not depend on the stand-in's port.
+    const pathPrefix = filledPath(standInBaseUrl(app, "http://127.0.0.1:1"), values);
+    const plan = standInPlan(app, standInTools, method, { pathPrefix, secrets, identity });
+    const standIn = await startApiStandIn({ description: plan.description, auth: plan.auth, oauth, credentialParams: plan.credentialParams });
+    this.stops.push(() => standIn.stop());
+    const settings = { baseUrl: standInBaseUrl(app, standIn.url) };
+    if (method.type === "oauth2") {
+      const clientId = `pb-${app.id}`;
+      oauth.registerClient({ clientId, clientSecret: `secret-${app.id}`, redirectUris: [`${services.config.baseUrl}/connect/callback`] });
+      Object.assign(settings, { clientId, clientSecret: `secret-${app.id}`, authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl });
+      // The token answer as the app's description says the provider shapes it: where the token is, what comes beside it.
+      const fromToken = Object.fromEntries((app.variables ?? []).flatMap((v) => (v.from && "tokenField" in v.from ? [[v.from.tokenField, values[v.name]]] : [])));
+      const at = method.tokenField;
+      oauth.shapeTokenResponse((t) => ({ ...fromToken, ...(at ? nest(at.split("."), t.access_token, t) : t) }));
+    }
+    await configureApp(services.db, services.secrets, app.id, settings);
+
+    const link = await server.call("POST", `/api/v1/apps/${app.id}/connect`, { key, body: {} });
+    if (link.status !== 201) return { ok: false as const, why: `connect link: ${link.status} ${JSON.stringify(link.body).slice(0, 160)}`, standIn };
+    let last;
+    const page = await fetch(link.body.url, { redirect: "manual" });
+    const html = await page.text();
+    if (page.status >= 300 && page.status < 400) {
+      last = (await followRedirects(new URL(page.headers.get("location")!, link.body.url).toString())).hops.at(-1)!;
+    } else {
+      if (page.status !== 200) return { ok: false as const, why: `sign-in page ${page.status}`, standIn };
+      const asked = [...html.matchAll(/<(?:input|select)[^>]*\bname="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+      const form: Record<string, string> = {};
+      for (const name of asked) {
+        const value = secrets[name] ?? values[name];
+        if (value === undefined) return { ok: false as const, why: `the form asks "${name}", which the app's description does not declare`, standIn };
+        form[name] = value;
+      }
+      const wanted = [...Object.keys(secrets), ...(app.variables ?? []).filter((v) => !v.from).map((v) => v.name)];
+      const absent = wanted.filter((n) => !asked.includes(n));
+      if (absent.length) return { ok: false as const, why: `the form lacks ${absent.join(", ")}`, standIn };
+      const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form), redirect: "manual" });
+      last = res.status >= 300 && res.status < 400 ? (await followRedirects(new URL(res.headers.get("location")!, link.body.url).toString())).hops.at(-1)! : { status: res.status, body: await res.text() };
+    }
+    if (last.status !== 200 || !last.body.includes("is connected")) {
+      const text = last.body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 200);
+      return { ok: false as const, why: `sign-in ended with ${last.status}: ${text}`, standIn };
+    }
+    const [conn] = (await server.call("GET", `/api/v1/connections?app=${app.id}`, { key })).body as { variables?: Record<string, string> }[];
+    for (const v of app.variables ?? []) {
+      const held = conn?.variables?.[v.name];
+      if (held?.toLowerCase() !== values[v.name]!.toLowerCase()) return { ok: false as const, why: `the connection holds ${v.name}=${held}, not ${values[v.name]}`, standIn };
+    }
+    return { ok: true as const, why: "", standIn };
+  }
+}
+
+/** A token answer with the access token (and its refresh token, expiry and scope beside it) at a dot path. */
+function nest(path: string[], token: string, t: { refresh_token: string; expires_in: number; scope: string; token_type: string }): Record<string, unknown> {
+  const inner = { access_token: token, refresh_token: t.refresh_token, expires_in: t.expires_in, scope: t.scope, token_type: t.token_type };
+  return path.slice(0, -1).reduceRight<Record<string, unknown>>((acc, key) => ({ [key]: acc }), inner);
+}
+
+export interface Totals {
+  apps: number;
+  present: number;
+  connectable: number;
+  coreFound: number;
+  usable: number;
+}
+
+export function totalsOf(rows: AppVerdict[]): Totals {
+  return {
+    apps: rows.length,
+    present: rows.filter((r) => r.present).length,
+    connectable: rows.filter((r) => r.connectable).length,
+    coreFound: rows.filter((r) => r.present && r.coreFound === r.coreTotal).length,
+    usable: rows.filter((r) => r.usable).length,
+  };
+}
+
+/** The table: one row per app, then the totals. */
+export function formatTable(rows: AppVerdict[]): string {
+  const mark = (b: boolean | null) => (b === null ? "-" : b ? "yes" : "no");
+  const lines = ["| app | present | connectable | core found | usable | note |", "|---|---|---|---|---|---|"];
+  for (const r of rows) lines.push(`| ${r.app} | ${mark(r.present)} | ${mark(r.connectable)} | ${r.present ? `${r.coreFound}/${r.coreTotal}` : "-"} | ${mark(r.usable)} | ${r.note.replace(/\|/g, "/")} |`);
+  const t = totalsOf(rows);
+  lines.push(`| **total (${t.apps})** | ${t.present} | ${t.connectable} | ${t.coreFound} (all core found) | **${t.usable}** | |`);
+  return lines.join("\n");
+}
