@@ -100,7 +100,13 @@ export function snippetOf(page: PublicPage, query: string): string {
     const count = matched(line);
     if (count > bestCount) [best, bestCount] = [line, count];
   }
-  const tools = (page.toolNames ?? []).map((name) => ({ name, count: matched(name) })).filter((t) => t.count > bestCount);
+  // Analysing a name costs more than a substring test (a stem is a prefix of its word): names that cannot beat the
+  // best line are skipped unanalysed, which keeps a page of a thousand tools cheap.
+  const stems = [...wanted];
+  const tools = (page.toolNames ?? [])
+    .filter((name) => stems.filter((t) => name.toLowerCase().includes(t)).length > bestCount)
+    .map((name) => ({ name, count: matched(name) }))
+    .filter((t) => t.count > bestCount);
   if (tools.length) {
     const top = Math.max(...tools.map((t) => t.count));
     const exact = query.trim().toUpperCase();
