@@ -273,13 +273,17 @@ export type ApiApp = {
      */
     categories: Array<string>;
     /**
-     * The base URL its API is called at.
+     * The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address.
      */
     baseUrl: string;
     /**
      * The ways to sign in, in order of preference.
      */
     auth: Array<ApiAuthMethod>;
+    /**
+     * Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none.
+     */
+    variables?: Array<ApiConnectionVariable>;
     /**
      * How many tools (operations) the app has.
      */
@@ -292,6 +296,10 @@ export type ApiApp = {
      * The API's documentation, when known.
      */
     docsUrl: string | null;
+    /**
+     * The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps.
+     */
+    deprecated?: boolean;
 };
 
 /**
@@ -315,13 +323,17 @@ export type ApiAppDetail = {
      */
     categories: Array<string>;
     /**
-     * The base URL its API is called at.
+     * The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address.
      */
     baseUrl: string;
     /**
      * The ways to sign in, in order of preference.
      */
     auth: Array<ApiAuthMethod>;
+    /**
+     * Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none.
+     */
+    variables?: Array<ApiConnectionVariable>;
     /**
      * How many tools (operations) the app has.
      */
@@ -334,6 +346,10 @@ export type ApiAppDetail = {
      * The API's documentation, when known.
      */
     docsUrl: string | null;
+    /**
+     * The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps.
+     */
+    deprecated?: boolean;
     /**
      * Whether the account can use the app now.
      */
@@ -427,13 +443,17 @@ export type ApiAppWithStatus = {
      */
     categories: Array<string>;
     /**
-     * The base URL its API is called at.
+     * The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address.
      */
     baseUrl: string;
     /**
      * The ways to sign in, in order of preference.
      */
     auth: Array<ApiAuthMethod>;
+    /**
+     * Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none.
+     */
+    variables?: Array<ApiConnectionVariable>;
     /**
      * How many tools (operations) the app has.
      */
@@ -446,6 +466,10 @@ export type ApiAppWithStatus = {
      * The API's documentation, when known.
      */
     docsUrl: string | null;
+    /**
+     * The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps.
+     */
+    deprecated?: boolean;
     /**
      * Whether the account can use the app now.
      */
@@ -488,6 +512,28 @@ export type ApiAuthMethod = {
      * apiKey: the name of the header, query parameter or cookie.
      */
     name?: string;
+    /**
+     * The credential form of this method: every value the user gives and where each is sent. Absent for oauth2 and none.
+     */
+    fields?: Array<ApiCredentialField>;
+    /**
+     * oauth2: how scopes are joined in the authorize request (default a space).
+     */
+    scopeSeparator?: string;
+    /**
+     * oauth2: scopes asked in another authorize parameter than `scope` (Slack: `user_scope`), by parameter.
+     */
+    scopeParams?: {
+        [key: string]: unknown;
+    };
+    /**
+     * oauth2: where the access token is in the token response when not at `access_token` (a dot path).
+     */
+    tokenField?: string;
+    /**
+     * oauth2: where the access token is sent on calls, when not as `Authorization: Bearer`.
+     */
+    tokenPlacement?: ApiTokenPlacement;
 };
 
 /**
@@ -555,6 +601,12 @@ export type ApiConnection = {
      */
     scopes: Array<string>;
     /**
+     * The connection variables its calls fill into the app's address (`{ "subdomain": "acme" }`); never secret.
+     */
+    variables: {
+        [key: string]: unknown;
+    };
+    /**
      * When it was made.
      */
     createdAt: string;
@@ -573,6 +625,111 @@ export type ApiConnectionState = 'not_connected' | 'connected' | 'needs_reconnec
  * The state of a connection.
  */
 export type ApiConnectionStatus = 'active' | 'needs_reconnect';
+
+/**
+ * A value the app's address depends on per connection: the customer's subdomain, shop, data centre or cloud id.
+ */
+export type ApiConnectionVariable = {
+    /**
+     * The variable's name; `{name}` in the app's `baseUrl` (and OAuth URLs).
+     */
+    name: string;
+    /**
+     * What the sign-in page calls it.
+     */
+    label: string;
+    /**
+     * Help text, when the app's description says more.
+     */
+    description?: string;
+    /**
+     * The value the sign-in page suggests.
+     */
+    default?: string;
+    /**
+     * The only values allowed.
+     */
+    enum?: Array<string>;
+    /**
+     * A regular expression the whole value must match.
+     */
+    pattern?: string;
+    /**
+     * Not asked on the sign-in page: the provider gives it.
+     */
+    from?: ApiConnectionVariableSource;
+};
+
+/**
+ * Where a connection variable's value comes from when it is not asked: the OAuth token response, or an identity call.
+ */
+export type ApiConnectionVariableSource = {
+    /**
+     * The token response's field that holds the value (`instance_url`).
+     */
+    tokenField?: string;
+    /**
+     * A GET made with the new credentials after sign-in.
+     */
+    request?: {
+        /**
+         * Its URL.
+         */
+        url: string;
+    };
+    /**
+     * The dot path of the value in that call's JSON answer (`0.id`).
+     */
+    pick?: string;
+};
+
+/**
+ * One field of an app's credential form. Its value is stored encrypted with the connection and never shown again.
+ */
+export type ApiCredentialField = {
+    /**
+     * The form field's name.
+     */
+    name: string;
+    /**
+     * What the form calls it ("API key", "Account SID").
+     */
+    label: string;
+    /**
+     * Help text, when the app's description says more.
+     */
+    description?: string;
+    /**
+     * Where the value is sent.
+     */
+    placement: ApiCredentialPlacement;
+};
+
+/**
+ * Where one credential value is sent on every call to the app.
+ */
+export type ApiCredentialPlacement = {
+    /**
+     * `header`, `query` or `cookie` (under `name`), `basic` (HTTP Basic, as `part`), `bearer` (`Authorization: Bearer`), or `url` (inside the API's address, in place of `variable`).
+     */
+    in: 'header' | 'query' | 'cookie' | 'basic' | 'bearer' | 'url';
+    /**
+     * header, query, cookie: the name.
+     */
+    name?: string;
+    /**
+     * header, query, cookie: text before the value.
+     */
+    prefix?: string;
+    /**
+     * basic: which part of HTTP Basic the value is.
+     */
+    part?: 'username' | 'password';
+    /**
+     * url: the variable of the base URL the value takes the place of (`https://api.telegram.org/bot{token}`).
+     */
+    variable?: string;
+};
 
 /**
  * A custom connector of the account.
@@ -710,6 +867,10 @@ export type ApiFindToolsRequest = {
      * How many tools to return (1-50, default 10).
      */
     limit?: number;
+    /**
+     * Also consider tools of retired apps (`deprecated: true`); by default they are left out unless `app` names one.
+     */
+    includeDeprecated?: boolean;
 };
 
 /**
@@ -920,6 +1081,24 @@ export type ApiSkippedItem = {
      * Why it was skipped.
      */
     reason: string;
+};
+
+/**
+ * Where an OAuth access token is sent on calls.
+ */
+export type ApiTokenPlacement = {
+    /**
+     * A header or a query parameter.
+     */
+    in: 'header' | 'query';
+    /**
+     * Its name.
+     */
+    name: string;
+    /**
+     * Text before the token (`OAuth `).
+     */
+    prefix?: string;
 };
 
 /**
@@ -2828,6 +3007,10 @@ export type ListAppsData = {
          */
         category?: string;
         /**
+         * Also list retired apps (`deprecated: true`) that match the search; by default a search leaves them out.
+         */
+        includeDeprecated?: boolean;
+        /**
          * How many records to return (1-200, default 50).
          */
         limit?: number;
@@ -3099,6 +3282,10 @@ export type ListCatalogData = {
          * Only apps in this category.
          */
         category?: string;
+        /**
+         * Also list retired apps (`deprecated: true`) that match the search; by default a search leaves them out.
+         */
+        includeDeprecated?: boolean;
         /**
          * How many records to return (1-200, default 50).
          */

@@ -105,8 +105,20 @@ async function callCatalogTool(services: Services, accountId: string, tool: Cata
   const app = services.catalog.getApp(tool.app)!;
   const eff = await effectiveApp(services.db, services.secrets, app);
   const answer = await callApp(services, accountId, eff, { ...toolRequest(tool, args), connection });
-  const successful = answer.status >= 200 && answer.status < 300;
-  return { status: answer.status, body: answer.body, connection: answer.connection, successful, failure: successful ? null : `${app.name} answered ${answer.status}${describeAppError(answer.body)}.` };
+  const ok = answer.status >= 200 && answer.status < 300;
+  // GraphQL reports its errors in a 200 answer: an `errors` list means the operation (or part of it) failed.
+  const graphqlErrors = ok && tool.http.graphql ? describeGraphqlErrors(answer.body) : null;
+  const successful = ok && graphqlErrors === null;
+  const failure = successful ? null : graphqlErrors ? `${app.name} answered with GraphQL errors: ${graphqlErrors}.` : `${app.name} answered ${answer.status}${describeAppError(answer.body)}.`;
+  return { status: answer.status, body: answer.body, connection: answer.connection, successful, failure };
+}
+
+/** The messages of a GraphQL answer's `errors` list, or null when it has none. */
+function describeGraphqlErrors(body: unknown): string | null {
+  const errors = body && typeof body === "object" ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  const messages = errors.map((e) => (e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string" ? (e as { message: string }).message : "unknown error"));
+  return messages.join("; ").slice(0, 300);
 }
 
 async function replayOf(services: Services, accountId: string, key: string, input: string): Promise<RunResult | null> {

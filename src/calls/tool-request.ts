@@ -1,4 +1,4 @@
-/** Turns a tool's arguments into the HTTP request of its operation (path, query, header and body parameters). */
+/** Turns a tool's arguments into the HTTP request of its operation (path, query, header and body parameters; a GraphQL operation's variables). */
 import type { CatalogTool } from "../catalog/types.js";
 import { invalid } from "../errors.js";
 import type { AppCall } from "./call-app.js";
@@ -27,6 +27,8 @@ export function toolRequest(tool: CatalogTool, args: Record<string, unknown>): A
     }
   }
   if (tool.http.bodyMode === "property" && args.body !== undefined) body = args.body;
+  // A named GraphQL operation: its body inputs are the document's variables.
+  if (tool.http.graphql) body = { query: tool.http.graphql.query, variables: body ?? {} };
   const missing = /\{([^}]+)\}/.exec(path);
   if (missing) throw invalid(`arguments.${missing[1]} is required (it is part of the path ${tool.http.path}).`);
   if (tool.http.contentType && body !== undefined) headers["content-type"] = tool.http.contentType;

@@ -36,6 +36,8 @@ export interface CuratedApp {
   credentialParams?: string[];
   /** Only operations whose path matches become tools (an app for one product inside a larger API). */
   paths?: RegExp;
+  /** The API is retired: the app is left out of searches and tools.find unless asked for (still there by id). */
+  deprecated?: boolean;
 }
 
 /** A description matched here is not compiled (enterprise-server variants of a product kept elsewhere). */
@@ -287,7 +289,7 @@ const HAND_CURATED: CuratedApp[] = [
     description: "Google Analytics 4 accounts, properties, data streams and settings (Analytics Admin API).", defaultScopes: [`${G}analytics.readonly`],
   },
   {
-    id: "google_analytics_v3", sources: ["googleapis.com:analytics"], name: "Google Analytics v3 (retired)", categories: ["analytics"],
+    id: "google_analytics_v3", deprecated: true, sources: ["googleapis.com:analytics"], name: "Google Analytics v3 (retired)", categories: ["analytics"],
     description: "Retired: the Universal Analytics (v3) APIs stopped processing data in July 2024; use Google Analytics (GA4). Kept for reference.",
   },
   { id: "google_maps", sources: ["googleapis.com:places"], name: "Google Maps Places", aliases: ["google places", "google maps"], categories: ["data"] },
@@ -316,7 +318,7 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "vimeo", sources: ["vimeo.com"], name: "Vimeo", categories: ["media"] },
   // Retired APIs keep their tools under ids that say so, leaving the product's name to its live API.
   {
-    id: "instagram_legacy_v1", sources: ["instagram.com"], name: "Instagram API v1 (retired)", categories: ["social"],
+    id: "instagram_legacy_v1", deprecated: true, sources: ["instagram.com"], name: "Instagram API v1 (retired)", categories: ["social"],
     description: "Retired: the Instagram API v1 was shut down in 2020 (its successor is the Instagram Graph API). Kept for reference; calls fail.",
   },
   { id: "medium", sources: ["medium.com"], name: "Medium", categories: ["social"] },
@@ -327,7 +329,7 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "kubernetes", sources: ["kubernetes.io"], name: "Kubernetes", categories: ["cloud"] },
   { id: "clickup", sources: ["clickup.com"], name: "ClickUp", categories: ["project_management"], auth: [{ type: "apiKey", in: "header", name: "Authorization" }] },
   {
-    id: "whatsapp_on_premises", sources: ["whatsapp.local"], name: "WhatsApp Business On-Premises API (retired)", categories: ["messaging"],
+    id: "whatsapp_on_premises", deprecated: true, sources: ["whatsapp.local"], name: "WhatsApp Business On-Premises API (retired)", categories: ["messaging"],
     description: "Retired: the self-hosted WhatsApp Business On-Premises API was sunset in October 2025 (its successor is the WhatsApp Cloud API). Kept for reference.",
   },
   {

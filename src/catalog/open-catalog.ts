@@ -130,10 +130,12 @@ export class DiskCatalog implements Catalog {
     return tool;
   }
 
-  listApps(opts: { search?: string; category?: string; limit: number; cursor?: string }): Page<CatalogApp> {
+  /** A search leaves retired apps out unless `includeDeprecated`. */
+  listApps(opts: { search?: string; category?: string; limit: number; cursor?: string; includeDeprecated?: boolean }): Page<CatalogApp> {
     const search = opts.search?.trim().toLowerCase() ?? "";
     const category = opts.category?.trim().toLowerCase() ?? "";
-    const start = opts.cursor ? decodeCursor(opts.cursor, { k: "apps", q: search, c: category }) : 0;
+    const retired = opts.includeDeprecated ? "1" : "0";
+    const start = opts.cursor ? decodeCursor(opts.cursor, { k: "apps", q: search, c: category, d: retired }) : 0;
     const limit = clampLimit(opts.limit);
     const items: CatalogApp[] = [];
     let i = start;
@@ -141,6 +143,7 @@ export class DiskCatalog implements Catalog {
       const a = this.apps[i]!;
       if (category && !a.categories.some((c) => c.toLowerCase() === category)) continue;
       if (search && !a.id.includes(search) && !a.name.toLowerCase().includes(search) && !a.description.toLowerCase().includes(search)) continue;
+      if (search && a.deprecated && !opts.includeDeprecated) continue;
       items.push(a);
     }
     // Look ahead so the last page says so.
@@ -148,10 +151,10 @@ export class DiskCatalog implements Catalog {
     for (let j = i; j < this.apps.length && !more; j++) {
       const a = this.apps[j]!;
       more = (!category || a.categories.some((c) => c.toLowerCase() === category)) &&
-        (!search || a.id.includes(search) || a.name.toLowerCase().includes(search) || a.description.toLowerCase().includes(search));
+        (!search || ((a.id.includes(search) || a.name.toLowerCase().includes(search) || a.description.toLowerCase().includes(search)) && (!a.deprecated || opts.includeDeprecated === true)));
       if (more) i = j;
     }
-    return { items, nextCursor: more ? encodeCursor({ k: "apps", q: search, c: category, i }) : null };
+    return { items, nextCursor: more ? encodeCursor({ k: "apps", q: search, c: category, d: retired, i }) : null };
   }
 
   getApp(id: string): CatalogApp | undefined {

@@ -91,6 +91,8 @@ export interface CatalogApp {
   toolCount: number;
   logoUrl: string | null;
   docsUrl: string | null;
+  /** The API is retired (curated): left out of app searches and tools.find unless asked for; still listed and callable by id. */
+  deprecated?: boolean;
 }
 
 /** Where one input property of a tool goes in the HTTP request. */
@@ -113,6 +115,11 @@ export interface ToolHttp {
    */
   bodyMode: "merged" | "property" | null;
   contentType: string | null;
+  /**
+   * A named GraphQL operation (`x-patchbay-graphql`): the request body is `{ query, variables }`, the variables being
+   * the body inputs. Several tools then share one method and path (`POST /graphql`); the tool's name tells them apart.
+   */
+  graphql?: { query: string };
 }
 
 export interface CatalogTool {
@@ -138,6 +145,8 @@ export interface FindOptions {
   limit?: number;
   /** Apps the caller has connected; ranked first when relevant. */
   connectedApps?: string[];
+  /** Also consider tools of retired apps (`CatalogApp.deprecated`); by default they are left out. */
+  includeDeprecated?: boolean;
 }
 
 export interface ToolMatch {
@@ -148,7 +157,8 @@ export interface ToolMatch {
 }
 
 export interface Catalog {
-  listApps(opts: { search?: string; category?: string; limit: number; cursor?: string }): Page<CatalogApp>;
+  /** A search leaves retired apps out unless `includeDeprecated`. */
+  listApps(opts: { search?: string; category?: string; limit: number; cursor?: string; includeDeprecated?: boolean }): Page<CatalogApp>;
   getApp(id: string): CatalogApp | undefined;
   listTools(opts: { app?: string; limit: number; cursor?: string }): Page<CatalogTool>;
   getTool(name: string): CatalogTool | undefined;

@@ -7,7 +7,7 @@ import { callerOf } from "./caller-of.js";
 
 /** GET /apps: apps with the account's connection status. */
 export const listApps: Handler<"listApps"> = async ({ query }, ctx) => {
-  const page = ctx.services.catalog.listApps({ search: query?.search, category: query?.category, limit: query?.limit ?? 50, cursor: query?.cursor });
+  const page = ctx.services.catalog.listApps({ search: query?.search, category: query?.category, limit: query?.limit ?? 50, cursor: query?.cursor, includeDeprecated: query?.includeDeprecated });
   return paged({ items: await withConnectionStatus(ctx.services.db, callerOf(ctx).accountId, page.items), nextCursor: page.nextCursor });
 };
 

@@ -3,4 +3,4 @@ import { paged } from "../dispatch/types.js";
 
 /** GET /catalog: the public app catalog. */
 export const listCatalog: Handler<"listCatalog"> = async ({ query }, { services }) =>
-  paged(services.catalog.listApps({ search: query?.search, category: query?.category, limit: query?.limit ?? 50, cursor: query?.cursor }));
+  paged(services.catalog.listApps({ search: query?.search, category: query?.category, limit: query?.limit ?? 50, cursor: query?.cursor, includeDeprecated: query?.includeDeprecated }));

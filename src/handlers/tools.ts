@@ -50,7 +50,7 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   const connectedApps = await connectedAppIds(ctx.services.db, accountId);
   const mine = await findCustomTools(ctx.services, accountId, body.task, { app: body.app, limit, connectedApps });
   if (custom && mine.length === 0 && !(await listCustomTools(ctx.services, accountId, body.app!, { limit: 1 }))) throw notFound("app", body.app!);
-  const catalog = custom ? [] : ctx.services.catalog.findTools(body.task, { app: body.app, limit, connectedApps });
+  const catalog = custom ? [] : ctx.services.catalog.findTools(body.task, { app: body.app, limit, connectedApps, includeDeprecated: body.includeDeprecated });
   // The account's own tools rank with the catalog's: both rankers scale scores to their best match.
   const matches = [...mine, ...catalog].sort((a, b) => b.score - a.score).slice(0, limit);
   return { tools: matches.map(foundToolView) };

@@ -66,15 +66,19 @@ class App(TypedDict):
     categories: List[str]
     """Categories, e.g. `developer_tools`, `email`."""
     baseUrl: str
-    """The base URL its API is called at."""
+    """The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address."""
     auth: List[AuthMethod]
     """The ways to sign in, in order of preference."""
+    variables: NotRequired[List[ConnectionVariable]]
+    """Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none."""
     toolCount: int
     """How many tools (operations) the app has."""
     logoUrl: Optional[str]
     """A logo, when the description has one."""
     docsUrl: Optional[str]
     """The API's documentation, when known."""
+    deprecated: NotRequired[bool]
+    """The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps."""
 
 
 class AppDetail(TypedDict):
@@ -88,15 +92,19 @@ class AppDetail(TypedDict):
     categories: List[str]
     """Categories, e.g. `developer_tools`, `email`."""
     baseUrl: str
-    """The base URL its API is called at."""
+    """The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address."""
     auth: List[AuthMethod]
     """The ways to sign in, in order of preference."""
+    variables: NotRequired[List[ConnectionVariable]]
+    """Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none."""
     toolCount: int
     """How many tools (operations) the app has."""
     logoUrl: Optional[str]
     """A logo, when the description has one."""
     docsUrl: Optional[str]
     """The API's documentation, when known."""
+    deprecated: NotRequired[bool]
+    """The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps."""
     connectionStatus: ConnectionState
     """Whether the account can use the app now."""
     connectionCount: int
@@ -144,15 +152,19 @@ class AppWithStatus(TypedDict):
     categories: List[str]
     """Categories, e.g. `developer_tools`, `email`."""
     baseUrl: str
-    """The base URL its API is called at."""
+    """The base URL its API is called at; `{name}` marks a connection variable (`https://{subdomain}.zendesk.com/api/v2`) or a credential that goes in the address."""
     auth: List[AuthMethod]
     """The ways to sign in, in order of preference."""
+    variables: NotRequired[List[ConnectionVariable]]
+    """Values the app's address depends on, given (or taken from the provider) per connection. Absent when there are none."""
     toolCount: int
     """How many tools (operations) the app has."""
     logoUrl: Optional[str]
     """A logo, when the description has one."""
     docsUrl: Optional[str]
     """The API's documentation, when known."""
+    deprecated: NotRequired[bool]
+    """The API is retired (its provider shut it down or replaced it): calls may fail. Retired apps are left out of searches and tools.find unless asked for (`includeDeprecated`); absent for live apps."""
     connectionStatus: ConnectionState
     """Whether the account can use the app now."""
     connectionCount: int
@@ -175,6 +187,16 @@ AuthMethod = TypedDict("AuthMethod", {
     "in": "NotRequired[Literal[\"header\", \"query\", \"cookie\"]]",
     # apiKey: the name of the header, query parameter or cookie.
     "name": "NotRequired[str]",
+    # The credential form of this method: every value the user gives and where each is sent. Absent for oauth2 and none.
+    "fields": "NotRequired[List[CredentialField]]",
+    # oauth2: how scopes are joined in the authorize request (default a space).
+    "scopeSeparator": "NotRequired[str]",
+    # oauth2: scopes asked in another authorize parameter than `scope` (Slack: `user_scope`), by parameter.
+    "scopeParams": "NotRequired[Dict[str, Any]]",
+    # oauth2: where the access token is in the token response when not at `access_token` (a dot path).
+    "tokenField": "NotRequired[str]",
+    # oauth2: where the access token is sent on calls, when not as `Authorization: Bearer`.
+    "tokenPlacement": "NotRequired[TokenPlacement]",
 })
 
 
@@ -212,10 +234,68 @@ class Connection(TypedDict):
     """The user or workspace at the provider, where known (e.g. a GitHub login), else the label given when connecting."""
     scopes: List[str]
     """The OAuth scopes granted."""
+    variables: Dict[str, Any]
+    """The connection variables its calls fill into the app's address (`{ "subdomain": "acme" }`); never secret."""
     createdAt: str
     """When it was made."""
     lastUsedAt: Optional[str]
     """When a call last used it."""
+
+
+# A value the app's address depends on per connection: the customer's subdomain, shop, data centre or cloud id.
+ConnectionVariable = TypedDict("ConnectionVariable", {
+    # The variable's name; `{name}` in the app's `baseUrl` (and OAuth URLs).
+    "name": "str",
+    # What the sign-in page calls it.
+    "label": "str",
+    # Help text, when the app's description says more.
+    "description": "NotRequired[str]",
+    # The value the sign-in page suggests.
+    "default": "NotRequired[str]",
+    # The only values allowed.
+    "enum": "NotRequired[List[str]]",
+    # A regular expression the whole value must match.
+    "pattern": "NotRequired[str]",
+    # Not asked on the sign-in page: the provider gives it.
+    "from": "NotRequired[ConnectionVariableSource]",
+})
+
+
+class ConnectionVariableSource(TypedDict):
+    """Where a connection variable's value comes from when it is not asked: the OAuth token response, or an identity call."""
+    tokenField: NotRequired[str]
+    """The token response's field that holds the value (`instance_url`)."""
+    request: NotRequired[Dict[str, Any]]
+    """A GET made with the new credentials after sign-in."""
+    pick: NotRequired[str]
+    """The dot path of the value in that call's JSON answer (`0.id`)."""
+
+
+class CredentialField(TypedDict):
+    """One field of an app's credential form. Its value is stored encrypted with the connection and never shown again."""
+    name: str
+    """The form field's name."""
+    label: str
+    """What the form calls it ("API key", "Account SID")."""
+    description: NotRequired[str]
+    """Help text, when the app's description says more."""
+    placement: CredentialPlacement
+    """Where the value is sent."""
+
+
+# Where one credential value is sent on every call to the app.
+CredentialPlacement = TypedDict("CredentialPlacement", {
+    # `header`, `query` or `cookie` (under `name`), `basic` (HTTP Basic, as `part`), `bearer` (`Authorization: Bearer`), or `url` (inside the API's address, in place of `variable`).
+    "in": "Literal[\"header\", \"query\", \"cookie\", \"basic\", \"bearer\", \"url\"]",
+    # header, query, cookie: the name.
+    "name": "NotRequired[str]",
+    # header, query, cookie: text before the value.
+    "prefix": "NotRequired[str]",
+    # basic: which part of HTTP Basic the value is.
+    "part": "NotRequired[Literal[\"username\", \"password\"]]",
+    # url: the variable of the base URL the value takes the place of (`https://api.telegram.org/bot{token}`).
+    "variable": "NotRequired[str]",
+})
 
 
 class CustomConnector(TypedDict):
@@ -283,6 +363,8 @@ class FindToolsRequest(TypedDict):
     """Only tools of this app."""
     limit: NotRequired[int]
     """How many tools to return (1-50, default 10)."""
+    includeDeprecated: NotRequired[bool]
+    """Also consider tools of retired apps (`deprecated: true`); by default they are left out unless `app` names one."""
 
 
 class FindToolsResponse(TypedDict):
@@ -393,6 +475,17 @@ class SkippedItem(TypedDict):
     """rest: `METHOD /path` (a JSON pointer when the operation cannot be read at all); mcp: the server's tool name."""
     reason: str
     """Why it was skipped."""
+
+
+# Where an OAuth access token is sent on calls.
+TokenPlacement = TypedDict("TokenPlacement", {
+    # A header or a query parameter.
+    "in": "Literal[\"header\", \"query\"]",
+    # Its name.
+    "name": "str",
+    # Text before the token (`OAuth `).
+    "prefix": "NotRequired[str]",
+})
 
 
 class Tool(TypedDict):

@@ -62,7 +62,8 @@ export function compileApp(planned: PlannedApp, onDescription?: () => void): Com
       for (const m of HTTP_METHODS) {
         const op = item[m];
         if (!op || typeof op !== "object") continue;
-        const key = `${m.toUpperCase()} ${normalisePath(path)}`;
+        // GraphQL operations share one endpoint (`POST /graphql`): each is its own operation by its operationId.
+        const key = `${m.toUpperCase()} ${normalisePath(path)}${op["x-patchbay-graphql"] ? ` ${op.operationId}` : ""}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const draft = compileOperation(m, path, item, op, ctx);
@@ -87,6 +88,7 @@ export function compileApp(planned: PlannedApp, onDescription?: () => void): Com
     if (curated.categories) result.categories = curated.categories;
     if (curated.docsUrl) result.docsUrl = curated.docsUrl;
     if (curated.logoUrl) result.logoUrl = curated.logoUrl;
+    if (curated.deprecated) result.deprecated = true;
     // Descriptions that declare no security scheme (GitHub's) get the provider's documented ways to sign in.
     if (curated.auth && result.auth.every((m) => m.type === "none")) result.auth = curated.auth.map((m) => ({ ...m }));
     if (curated.defaultScopes) {

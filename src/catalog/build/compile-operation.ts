@@ -210,11 +210,41 @@ function build(
   const inputSchema: Json = { type: "object", properties };
   if (required.length > 0) inputSchema.required = required;
   for (const p of Object.keys(properties)) if (!PROPERTY_NAME.test(p)) throw new Error(`bad property name ${p}`);
+  const graphql = graphqlOf(op, method, path, bodyMode);
   return {
     operationId: typeof op.operationId === "string" ? op.operationId : undefined,
     description: toolDescription(op, method, path),
     inputSchema,
-    http: { method, path, params, bodyMode, contentType },
+    http: graphql
+      ? { method, path: requestPath(path), params, bodyMode, contentType: "application/json", graphql }
+      : { method, path: requestPath(path), params, bodyMode, contentType },
     scopes: scopesOf(op, ctx),
   };
+}
+
+/**
+ * The path a request goes to: a fragment is never sent, so a description may key several operations on one endpoint
+ * as `/graphql#createIssue`, `/graphql#issues` (OpenAPI allows one operation per method and path).
+ */
+function requestPath(path: string): string {
+  const hash = path.indexOf("#");
+  return hash < 0 ? path : path.slice(0, hash);
+}
+
+/**
+ * `x-patchbay-graphql: { query }`: a named GraphQL operation sent as `{ query, variables }`; the request body schema
+ * declares the document's variables (inputs in `params` with in="body"). A malformed one stops the build: the
+ * descriptions that use it are written in this repository.
+ */
+function graphqlOf(op: Json, method: string, path: string, bodyMode: ToolHttp["bodyMode"]): ToolHttp["graphql"] {
+  const ext = op["x-patchbay-graphql"] as Json | undefined;
+  if (ext === undefined) return undefined;
+  const where = `${method} ${path}`;
+  if (!ext || typeof ext.query !== "string" || !/^\s*(query|mutation)\b/.test(ext.query)) {
+    throw new Error(`${where}: x-patchbay-graphql.query must be a GraphQL query or mutation document`);
+  }
+  if (method !== "POST") throw new Error(`${where}: a GraphQL operation is sent with POST`);
+  if (typeof op.operationId !== "string") throw new Error(`${where}: a GraphQL operation needs an operationId (it names the tool)`);
+  if (bodyMode === "property") throw new Error(`${where}: the request body of a GraphQL operation is an object of its variables`);
+  return { query: ext.query.trim() };
 }

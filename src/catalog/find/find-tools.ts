@@ -123,7 +123,9 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
   const scores = new Float32Array(n);
   const touched = new Uint32Array(n);
   const allowed = new Uint8Array(index.apps.length);
-  void apps;
+  /** Retired apps (`deprecated`): their tools are left out unless the call asks for them or names the app. */
+  const retired = new Set(apps.filter((a) => a.deprecated).map((a) => a.id));
+  let showRetired = false;
 
   // Sorted vocabulary for prefix look-ups: a stem of 5+ letters also matches words up to 3 letters longer
   // (assign → assignee, archiv → archived), which the light stemmer leaves apart.
@@ -391,7 +393,8 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
       return { doc, score: score + (primary.has(app) ? 0.1 : 0), bm25: scores[doc]!, scaled, app };
     });
     for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
-    return ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    const shown = showRetired || retired.size === 0 ? ranked : ranked.filter((r) => !retired.has(r.app));
+    return shown.sort((a, b) => b.score - a.score || a.doc - b.doc);
   }
 
   function queryIds(q: ReadTask, appWords: string[] = []): { qids: QueryIds; weighted: { id: number; weight: number }[] } {
@@ -440,6 +443,7 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
   return function findTools(task: string, opts: FindOptions = {}): ToolMatch[] {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
     const explicit = opts.app !== undefined;
+    showRetired = opts.includeDeprecated === true || explicit;
     const detected = explicit ? { apps: [opts.app!], primary: new Set([opts.app!]), matches: [] as { text: string; apps: string[] }[] } : detector.detect(stripAddresses(task));
     const named = detected.apps.filter((a) => appNumber.has(a));
     if (explicit && named.length === 0) return [];
