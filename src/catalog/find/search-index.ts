@@ -91,7 +91,10 @@ export class SearchIndexBuilder {
         tfs[k++] = v;
       }
       this.docs.push({ ids, tfs, length });
-      this.method.push(Math.max(0, METHODS.indexOf(tool.http.method)));
+      // Every named GraphQL operation is `POST /graphql`: its name says what it acts on, and a query reads.
+      const graphql = tool.http.graphql;
+      const method = graphql && /^\s*query\b/.test(graphql.query) ? "GET" : tool.http.method;
+      this.method.push(Math.max(0, METHODS.indexOf(method)));
       this.flags.push(
         (/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) |
           (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0) |
@@ -104,7 +107,7 @@ export class SearchIndexBuilder {
       this.path.push(pathTerms.map((t) => this.id(t)));
       // The opening of the description (first sentence first), for the re-ranker's noun and verb checks.
       this.summary.push([...summaryTerms, ...rest].slice(0, 32).map((t) => this.id(t)));
-      this.resource.push(resourceTerms(segments, tool.http.method).map((t) => this.id(t)));
+      this.resource.push(resourceTerms(graphql ? [tool.name.slice(prefix).toLowerCase()] : segments, method).map((t) => this.id(t)));
     }
   }
 
