@@ -76,6 +76,10 @@ describe("Stripe mode", () => {
       cancel_url: `${agentUrl}/store/checkout/${created.body.id}`,
       subscription_data: { trial_period_days: "7" },
     });
+    // Accepting again (a reload, a double click) sends the buyer to the same page, without another Stripe session.
+    const again = await acceptTerms(created.body.continue_url);
+    expect(again.headers.get("location")).toBe(res.headers.get("location"));
+    expect(stripe.checkoutRequests).toHaveLength(1);
   });
 
   it("confirms the order only from an event signed with STRIPE_WEBHOOK_SECRET", async () => {

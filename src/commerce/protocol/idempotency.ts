@@ -27,8 +27,9 @@ export async function idempotent(
   const { scope, key } = request;
   const requestHash = deps.secrets.fingerprint(`idempotency:${stableJson(request.body ?? null)}`);
   const now = Date.now();
+  // Keys past their 24 hours go (all of them: the table stays small), and this key if it was abandoned in flight.
   await db.commerceIdempotencyKey.deleteMany({
-    where: { scope, key, OR: [{ createdAt: { lt: new Date(now - KEEP_MS) } }, { state: "in_flight", createdAt: { lt: new Date(now - ABANDONED_MS) } }] },
+    where: { OR: [{ createdAt: { lt: new Date(now - KEEP_MS) } }, { scope, key, state: "in_flight", createdAt: { lt: new Date(now - ABANDONED_MS) } }] },
   });
   const id = `idk_${base62(24)}`;
   const claimed = await db.commerceIdempotencyKey.create({ data: { id, scope, key, requestHash, state: "in_flight" } }).then(

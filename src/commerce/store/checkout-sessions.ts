@@ -39,8 +39,12 @@ export async function cancelOpenCheckout(db: Db, id: string): Promise<boolean> {
   return count === 1;
 }
 
-export const recordTermsAccepted = (db: Db, id: string, processorSessionId: string) =>
-  db.checkoutSession.updateMany({ where: { id, status: "open" }, data: { termsAcceptedAt: new Date(), processorSessionId } });
+export const recordTermsAccepted = (db: Db, id: string, hosted: { id: string; url: string }) =>
+  db.checkoutSession.updateMany({ where: { id, status: "open" }, data: { termsAcceptedAt: new Date(), processorSessionId: hosted.id, hostedCheckoutUrl: hosted.url } });
+
+/** A hosted checkout page opened for this session less than `maxAgeMs` ago, to send the buyer to again. */
+export const recentHostedCheckout = (s: CheckoutRecord, maxAgeMs: number, now = Date.now()) =>
+  s.hostedCheckoutUrl && s.termsAcceptedAt && now - s.termsAcceptedAt.getTime() < maxAgeMs ? s.hostedCheckoutUrl : null;
 
 /** An open session past its time is shown as expired (ACP) or canceled (UCP); nothing else changes. */
 export const isExpired = (s: CheckoutRecord, now = Date.now()) => s.status === "open" && s.expiresAt.getTime() <= now;

@@ -1844,6 +1844,7 @@ export const CheckoutSessionScalarFieldEnum = {
   status: 'status',
   termsAcceptedAt: 'termsAcceptedAt',
   processorSessionId: 'processorSessionId',
+  hostedCheckoutUrl: 'hostedCheckoutUrl',
   buyerEmail: 'buyerEmail',
   orderId: 'orderId',
   completedAt: 'completedAt',

@@ -54,6 +54,7 @@ export type CheckoutSessionMinAggregateOutputType = {
   status: string | null
   termsAcceptedAt: Date | null
   processorSessionId: string | null
+  hostedCheckoutUrl: string | null
   buyerEmail: string | null
   orderId: string | null
   completedAt: Date | null
@@ -77,6 +78,7 @@ export type CheckoutSessionMaxAggregateOutputType = {
   status: string | null
   termsAcceptedAt: Date | null
   processorSessionId: string | null
+  hostedCheckoutUrl: string | null
   buyerEmail: string | null
   orderId: string | null
   completedAt: Date | null
@@ -100,6 +102,7 @@ export type CheckoutSessionCountAggregateOutputType = {
   status: number
   termsAcceptedAt: number
   processorSessionId: number
+  hostedCheckoutUrl: number
   buyerEmail: number
   orderId: number
   completedAt: number
@@ -137,6 +140,7 @@ export type CheckoutSessionMinAggregateInputType = {
   status?: true
   termsAcceptedAt?: true
   processorSessionId?: true
+  hostedCheckoutUrl?: true
   buyerEmail?: true
   orderId?: true
   completedAt?: true
@@ -160,6 +164,7 @@ export type CheckoutSessionMaxAggregateInputType = {
   status?: true
   termsAcceptedAt?: true
   processorSessionId?: true
+  hostedCheckoutUrl?: true
   buyerEmail?: true
   orderId?: true
   completedAt?: true
@@ -183,6 +188,7 @@ export type CheckoutSessionCountAggregateInputType = {
   status?: true
   termsAcceptedAt?: true
   processorSessionId?: true
+  hostedCheckoutUrl?: true
   buyerEmail?: true
   orderId?: true
   completedAt?: true
@@ -293,6 +299,7 @@ export type CheckoutSessionGroupByOutputType = {
   status: string
   termsAcceptedAt: Date | null
   processorSessionId: string | null
+  hostedCheckoutUrl: string | null
   buyerEmail: string | null
   orderId: string | null
   completedAt: Date | null
@@ -339,6 +346,7 @@ export type CheckoutSessionWhereInput = {
   status?: Prisma.StringFilter<"CheckoutSession"> | string
   termsAcceptedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
   processorSessionId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
+  hostedCheckoutUrl?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
   buyerEmail?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
   orderId?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
   completedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
@@ -362,6 +370,7 @@ export type CheckoutSessionOrderByWithRelationInput = {
   status?: Prisma.SortOrder
   termsAcceptedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   processorSessionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  hostedCheckoutUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   buyerEmail?: Prisma.SortOrderInput | Prisma.SortOrder
   orderId?: Prisma.SortOrderInput | Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -389,6 +398,7 @@ export type CheckoutSessionWhereUniqueInput = Prisma.AtLeast<{
   trialDays?: Prisma.IntFilter<"CheckoutSession"> | number
   status?: Prisma.StringFilter<"CheckoutSession"> | string
   termsAcceptedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
+  hostedCheckoutUrl?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
   buyerEmail?: Prisma.StringNullableFilter<"CheckoutSession"> | string | null
   completedAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
   canceledAt?: Prisma.DateTimeNullableFilter<"CheckoutSession"> | Date | string | null
@@ -411,6 +421,7 @@ export type CheckoutSessionOrderByWithAggregationInput = {
   status?: Prisma.SortOrder
   termsAcceptedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   processorSessionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  hostedCheckoutUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   buyerEmail?: Prisma.SortOrderInput | Prisma.SortOrder
   orderId?: Prisma.SortOrderInput | Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -442,6 +453,7 @@ export type CheckoutSessionScalarWhereWithAggregatesInput = {
   status?: Prisma.StringWithAggregatesFilter<"CheckoutSession"> | string
   termsAcceptedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"CheckoutSession"> | Date | string | null
   processorSessionId?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
+  hostedCheckoutUrl?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
   buyerEmail?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
   orderId?: Prisma.StringNullableWithAggregatesFilter<"CheckoutSession"> | string | null
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"CheckoutSession"> | Date | string | null
@@ -465,6 +477,7 @@ export type CheckoutSessionCreateInput = {
   status: string
   termsAcceptedAt?: Date | string | null
   processorSessionId?: string | null
+  hostedCheckoutUrl?: string | null
   buyerEmail?: string | null
   orderId?: string | null
   completedAt?: Date | string | null
@@ -488,6 +501,7 @@ export type CheckoutSessionUncheckedCreateInput = {
   status: string
   termsAcceptedAt?: Date | string | null
   processorSessionId?: string | null
+  hostedCheckoutUrl?: string | null
   buyerEmail?: string | null
   orderId?: string | null
   completedAt?: Date | string | null
@@ -511,6 +525,7 @@ export type CheckoutSessionUpdateInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  hostedCheckoutUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -534,6 +549,7 @@ export type CheckoutSessionUncheckedUpdateInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  hostedCheckoutUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -557,6 +573,7 @@ export type CheckoutSessionCreateManyInput = {
   status: string
   termsAcceptedAt?: Date | string | null
   processorSessionId?: string | null
+  hostedCheckoutUrl?: string | null
   buyerEmail?: string | null
   orderId?: string | null
   completedAt?: Date | string | null
@@ -580,6 +597,7 @@ export type CheckoutSessionUpdateManyMutationInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  hostedCheckoutUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -603,6 +621,7 @@ export type CheckoutSessionUncheckedUpdateManyInput = {
   status?: Prisma.StringFieldUpdateOperationsInput | string
   termsAcceptedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   processorSessionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  hostedCheckoutUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   buyerEmail?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   orderId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -626,6 +645,7 @@ export type CheckoutSessionCountOrderByAggregateInput = {
   status?: Prisma.SortOrder
   termsAcceptedAt?: Prisma.SortOrder
   processorSessionId?: Prisma.SortOrder
+  hostedCheckoutUrl?: Prisma.SortOrder
   buyerEmail?: Prisma.SortOrder
   orderId?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -655,6 +675,7 @@ export type CheckoutSessionMaxOrderByAggregateInput = {
   status?: Prisma.SortOrder
   termsAcceptedAt?: Prisma.SortOrder
   processorSessionId?: Prisma.SortOrder
+  hostedCheckoutUrl?: Prisma.SortOrder
   buyerEmail?: Prisma.SortOrder
   orderId?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -678,6 +699,7 @@ export type CheckoutSessionMinOrderByAggregateInput = {
   status?: Prisma.SortOrder
   termsAcceptedAt?: Prisma.SortOrder
   processorSessionId?: Prisma.SortOrder
+  hostedCheckoutUrl?: Prisma.SortOrder
   buyerEmail?: Prisma.SortOrder
   orderId?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -709,6 +731,7 @@ export type CheckoutSessionSelect<ExtArgs extends runtime.Types.Extensions.Inter
   status?: boolean
   termsAcceptedAt?: boolean
   processorSessionId?: boolean
+  hostedCheckoutUrl?: boolean
   buyerEmail?: boolean
   orderId?: boolean
   completedAt?: boolean
@@ -732,6 +755,7 @@ export type CheckoutSessionSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   status?: boolean
   termsAcceptedAt?: boolean
   processorSessionId?: boolean
+  hostedCheckoutUrl?: boolean
   buyerEmail?: boolean
   orderId?: boolean
   completedAt?: boolean
@@ -755,6 +779,7 @@ export type CheckoutSessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   status?: boolean
   termsAcceptedAt?: boolean
   processorSessionId?: boolean
+  hostedCheckoutUrl?: boolean
   buyerEmail?: boolean
   orderId?: boolean
   completedAt?: boolean
@@ -778,6 +803,7 @@ export type CheckoutSessionSelectScalar = {
   status?: boolean
   termsAcceptedAt?: boolean
   processorSessionId?: boolean
+  hostedCheckoutUrl?: boolean
   buyerEmail?: boolean
   orderId?: boolean
   completedAt?: boolean
@@ -787,7 +813,7 @@ export type CheckoutSessionSelectScalar = {
   updatedAt?: boolean
 }
 
-export type CheckoutSessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "protocol" | "productId" | "productName" | "priceId" | "amount" | "currency" | "interval" | "intervalCount" | "trialDays" | "status" | "termsAcceptedAt" | "processorSessionId" | "buyerEmail" | "orderId" | "completedAt" | "canceledAt" | "expiresAt" | "createdAt" | "updatedAt", ExtArgs["result"]["checkoutSession"]>
+export type CheckoutSessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "protocol" | "productId" | "productName" | "priceId" | "amount" | "currency" | "interval" | "intervalCount" | "trialDays" | "status" | "termsAcceptedAt" | "processorSessionId" | "hostedCheckoutUrl" | "buyerEmail" | "orderId" | "completedAt" | "canceledAt" | "expiresAt" | "createdAt" | "updatedAt", ExtArgs["result"]["checkoutSession"]>
 
 export type $CheckoutSessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "CheckoutSession"
@@ -827,6 +853,10 @@ export type $CheckoutSessionPayload<ExtArgs extends runtime.Types.Extensions.Int
      * The processor's hosted checkout session, once the buyer went on to pay.
      */
     processorSessionId: string | null
+    /**
+     * Its page, sent to again when the buyer accepts the terms a second time the same day (one processor session a day).
+     */
+    hostedCheckoutUrl: string | null
     /**
      * The purchaser's e-mail address, as the processor reported it.
      */
@@ -1273,6 +1303,7 @@ export interface CheckoutSessionFieldRefs {
   readonly status: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly termsAcceptedAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>
   readonly processorSessionId: Prisma.FieldRef<"CheckoutSession", 'String'>
+  readonly hostedCheckoutUrl: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly buyerEmail: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly orderId: Prisma.FieldRef<"CheckoutSession", 'String'>
   readonly completedAt: Prisma.FieldRef<"CheckoutSession", 'DateTime'>

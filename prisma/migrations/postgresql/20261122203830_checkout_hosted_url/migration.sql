@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CheckoutSession" ADD COLUMN     "hostedCheckoutUrl" TEXT;
