@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { productsFile } from "../../src/commerce/processor/stand-in/products-file.js";
 import { stableJson } from "../../src/commerce/protocol/idempotency.js";
-import { acpHeaders, completedEvent, createAcp, createUcp, sendWebhook, UCP_AGENT, ucpHeaders } from "./support/agent-calls.js";
+import { acpHeaders, completedEvent, createAcp, createUcp, sendWebhook, UCP_AGENT, ucpHeaders, callUcp, callAcp } from "./support/agent-calls.js";
 import { assertAcpError, assertAcpSession, assertUcpCheckout, assertUcpError, skipNotice } from "./support/protocol-validators.js";
 
 let server: TestServer;
@@ -70,7 +70,7 @@ describe("UCP checkout sessions", () => {
     const unknown = await createUcp(server, "prod_nope");
     expect(unknown.status).toBe(404);
     assertUcpError(unknown.body);
-    const malformed = await server.call("POST", "/agent/commerce/ucp/checkout-sessions", { key: null, headers: ucpHeaders(), body: { line_items: [] } });
+    const malformed = await callUcp(server, "POST", "/checkout-sessions", { key: null, headers: ucpHeaders(), body: { line_items: [] } });
     expect(malformed.status).toBe(400);
     assertUcpError(malformed.body);
   });
@@ -85,7 +85,7 @@ describe("UCP checkout sessions", () => {
     expect(res.body.messages.map((m: { severity?: string }) => m.severity)).toEqual(expect.arrayContaining(["requires_buyer_review", "requires_buyer_input"]));
     expect(res.body.line_items[0]).toMatchObject({ item: { id: STARTER, price: 1900 }, quantity: 1 });
     expect(res.body.messages.some((m: { content: string }) => /TEST MODE/.test(m.content))).toBe(true);
-    const read = await server.call("GET", `/agent/commerce/ucp/checkout-sessions/${res.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
+    const read = await callUcp(server, "GET", `/checkout-sessions/${res.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
     expect(read.status).toBe(200);
     assertUcpCheckout(read.body);
     expect(read.body.continue_url).toBe(res.body.continue_url);
@@ -106,7 +106,7 @@ describe("UCP checkout sessions", () => {
 
   it("complete returns the session with its continue_url, never a charge, and says the payment material was not used", async () => {
     const created = await createUcp(server, STARTER);
-    const res = await server.call("POST", `/agent/commerce/ucp/checkout-sessions/${created.body.id}/complete`, {
+    const res = await callUcp(server, "POST", `/checkout-sessions/${created.body.id}/complete`, {
       key: null,
       headers: ucpHeaders(),
       body: { payment: { instruments: [{ id: "pi_1", handler_id: "gpay", type: "card", credential: { type: "token", token: "tok_123" } }] }, ap2: { checkout_mandate: "a.b.c" } },
@@ -124,11 +124,11 @@ describe("UCP checkout sessions", () => {
   it("changes the offer with PUT, then cancels; a canceled session has no continue_url", async () => {
     const created = await createUcp(server, STARTER);
     const id = created.body.id;
-    const put = await server.call("PUT", `/agent/commerce/ucp/checkout-sessions/${id}`, { key: null, headers: ucpHeaders(), body: { line_items: [{ item: { id: "price_patchbay_team_yearly" } }] } });
+    const put = await callUcp(server, "PUT", `/checkout-sessions/${id}`, { key: null, headers: ucpHeaders(), body: { line_items: [{ item: { id: "price_patchbay_team_yearly" } }] } });
     expect(put.status).toBe(200);
     assertUcpCheckout(put.body);
     expect(put.body.line_items[0].item).toMatchObject({ id: "prod_patchbay_team", price: 79000 });
-    const cancel = await server.call("POST", `/agent/commerce/ucp/checkout-sessions/${id}/cancel`, { key: null, headers: ucpHeaders() });
+    const cancel = await callUcp(server, "POST", `/checkout-sessions/${id}/cancel`, { key: null, headers: ucpHeaders() });
     expect(cancel.status).toBe(200);
     assertUcpCheckout(cancel.body);
     expect(cancel.body.status).toBe("canceled");
@@ -157,7 +157,7 @@ describe("ACP checkout sessions", () => {
     expect(res.body).toMatchObject({ status: "requires_escalation", currency: "usd", protocol: { version: "2026-04-17" } });
     expect(res.body.continue_url).toMatch(/^https?:\/\/.+\/store\/checkout\/chk_/);
     expect(res.headers.get("idempotency-key")).toBeTruthy();
-    const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${res.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+    const read = await callAcp(server, "GET", `/checkout_sessions/${res.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
     assertAcpSession(read.body);
     expect(read.body.line_items[0]).toMatchObject({ item: { id: STARTER }, unit_amount: 19000 });
   });
@@ -189,7 +189,7 @@ describe("ACP checkout sessions", () => {
 
   it("complete with a delegated payment token, x402 and an MPP credential returns the session with continue_url and refuses each", async () => {
     const created = await createAcp(server, STARTER);
-    const res = await server.call("POST", `/agent/commerce/acp/checkout_sessions/${created.body.id}/complete`, {
+    const res = await callAcp(server, "POST", `/checkout_sessions/${created.body.id}/complete`, {
       key: null,
       headers: { ...acpHeaders(), "X-PAYMENT": "eyJ4NDAyVmVyc2lvbiI6MX0", Authorization: "Payment eyJjaGFsbGVuZ2UiOiJ4In0" },
       body: { payment_data: { handler_id: "stripe", instrument: { type: "card", credential: { type: "spt", token: "spt_123" } } }, buyer: { email: "b@example.com" } },
@@ -203,7 +203,7 @@ describe("ACP checkout sessions", () => {
   });
 
   it("an unknown session is 404 in ACP's shape", async () => {
-    const res = await server.call("GET", "/agent/commerce/acp/checkout_sessions/chk_nope", { key: null, headers: { "API-Version": "2026-04-17" } });
+    const res = await callAcp(server, "GET", "/checkout_sessions/chk_nope", { key: null, headers: { "API-Version": "2026-04-17" } });
     expect(res.status).toBe(404);
     assertAcpError(res.body);
   });
@@ -218,7 +218,7 @@ describe("POST /commerce/webhook (the processor's)", () => {
     const forged = await sendWebhook(server, event, "whsec_not_the_secret");
     expect(forged.status).toBe(400);
     expect((await forged.json()).error.message).toMatch(/signature/i);
-    const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+    const read = await callAcp(server, "GET", `/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
     expect(read.body.status).toBe("requires_escalation");
   });
 
@@ -227,7 +227,7 @@ describe("POST /commerce/webhook (the processor's)", () => {
     const event = completedEvent(`evt_${randomUUID()}`, created.body.id, `cs_test_${randomUUID()}`, "buyer@example.com");
     expect((await sendWebhook(server, event)).status).toBe(200);
     expect(await (await sendWebhook(server, event)).json()).toMatchObject({ outcome: "replayed" });
-    const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+    const read = await callAcp(server, "GET", `/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
     assertAcpSession(read.body);
     expect(read.body.status).toBe("completed");
     expect(read.body.order).toMatchObject({ checkout_session_id: created.body.id, id: expect.stringMatching(/^ord_/) });
@@ -236,7 +236,7 @@ describe("POST /commerce/webhook (the processor's)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe("buyer@example.com");
     expect(mails[0]!.text).toContain(`/sign-up?plan=${STARTER}`);
-    const cancel = await server.call("POST", `/agent/commerce/acp/checkout_sessions/${created.body.id}/cancel`, { key: null, headers: acpHeaders() });
+    const cancel = await callAcp(server, "POST", `/checkout_sessions/${created.body.id}/cancel`, { key: null, headers: acpHeaders() });
     expect(cancel.status).toBe(405);
     assertAcpError(cancel.body);
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { mcpClient } from "../helpers/mcp-client.js";
-import { createAcp, createUcp, UCP_AGENT } from "./support/agent-calls.js";
+import { createAcp, createUcp, UCP_AGENT, callUcp, callAcp } from "./support/agent-calls.js";
 import { assertAcpSession, assertUcpCheckout } from "./support/protocol-validators.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -60,14 +60,14 @@ describe.skipIf(!present)("buying a subscription through continue_url", () => {
     const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Continue to payment" }).click()]);
     expect(answer.status()).toBe(400);
     expect(await page.getByRole("alert").textContent()).toContain("accept the subscription terms");
-    const read = await server.call("GET", `/agent/commerce/ucp/checkout-sessions/${created.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
+    const read = await callUcp(server, "GET", `/checkout-sessions/${created.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
     expect(read.body.status).toBe("requires_escalation");
   });
 
   it("UCP: create → continue_url → terms → hosted page → webhook → completed, receipt in the outbox", async () => {
     const created = await createUcp(server, "prod_patchbay_starter");
     const order = await buy(created.body.continue_url, "ucp-buyer@example.com");
-    const read = await server.call("GET", `/agent/commerce/ucp/checkout-sessions/${created.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
+    const read = await callUcp(server, "GET", `/checkout-sessions/${created.body.id}`, { key: null, headers: { "UCP-Agent": UCP_AGENT } });
     assertUcpCheckout(read.body);
     expect(read.body).toMatchObject({ status: "completed", order: { id: order } });
     expect(read.body.continue_url).toBeUndefined();
@@ -79,7 +79,7 @@ describe.skipIf(!present)("buying a subscription through continue_url", () => {
   it("ACP: create → continue_url → terms → hosted page → webhook → completed with an order, receipt in the outbox", async () => {
     const created = await createAcp(server, "price_patchbay_team_yearly");
     const order = await buy(created.body.continue_url, "acp-buyer@example.com");
-    const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+    const read = await callAcp(server, "GET", `/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
     assertAcpSession(read.body);
     expect(read.body).toMatchObject({ status: "completed", order: { id: order, checkout_session_id: created.body.id } });
     expect((await receipts(created.body.id)).map((m) => m.to)).toEqual(["acp-buyer@example.com"]);
@@ -93,7 +93,7 @@ describe.skipIf(!present)("buying a subscription through continue_url", () => {
       const { id, status, continue_url } = result.structuredContent;
       expect(status).toBe("requires_escalation");
       const order = await buy(continue_url!, "mcp-buyer@example.com");
-      const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+      const read = await callAcp(server, "GET", `/checkout_sessions/${id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
       expect(read.body).toMatchObject({ status: "completed", order: { id: order } });
       expect((await receipts(id!)).map((m) => m.to)).toEqual(["mcp-buyer@example.com"]);
     } finally {

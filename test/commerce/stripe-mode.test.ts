@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startStripeStandIn, stripePrice, stripeProduct, type StripeStandIn } from "./support/stripe-stand-in.js";
-import { acpHeaders, completedEvent, createAcp, createUcp, sendWebhook } from "./support/agent-calls.js";
+import { acpHeaders, completedEvent, createAcp, createUcp, sendWebhook, callAcp } from "./support/agent-calls.js";
 import { assertAcpSession, assertUcpCheckout } from "./support/protocol-validators.js";
 
 const KEY = "sk_test_patchbayStandIn123";
@@ -88,7 +88,7 @@ describe("Stripe mode", () => {
     const event = completedEvent(`evt_${randomUUID()}`, created.body.id, "cs_test_any", "stripe-buyer@example.com");
     expect((await sendWebhook(server, event, "whsec_someone_else")).status).toBe(400);
     expect((await sendWebhook(server, event, WEBHOOK_SECRET)).status).toBe(200);
-    const read = await server.call("GET", `/agent/commerce/acp/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
+    const read = await callAcp(server, "GET", `/checkout_sessions/${created.body.id}`, { key: null, headers: { "API-Version": "2026-04-17" } });
     assertAcpSession(read.body);
     expect(read.body.status).toBe("completed");
     const [mail] = await server.service.services.db.outboxEmail.findMany({ where: { topic: `receipt:${created.body.id}` } });
@@ -114,7 +114,7 @@ describe("Stripe mode", () => {
       const products = await server.call("GET", "/agent/commerce/products", { key: null });
       expect(products.status).toBe(502);
       expect(products.body.error).toMatchObject({ code: "upstream_error", message: expect.stringMatching(/Stripe/) });
-      const created = await server.call("POST", "/agent/commerce/acp/checkout_sessions", { key: null, headers: acpHeaders(), body: { line_items: [{ id: "prod_Pro" }] } });
+      const created = await callAcp(server, "POST", "/checkout_sessions", { key: null, headers: acpHeaders(), body: { line_items: [{ id: "prod_Pro" }] } });
       expect(created.status).toBe(502);
       expect(created.body).toMatchObject({ type: "processing_error", code: "upstream_error" });
     } finally {
