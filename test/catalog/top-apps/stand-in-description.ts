@@ -54,6 +54,28 @@ function operation(tool: CatalogTool) {
   };
 }
 
+/**
+ * The one operation of a GraphQL endpoint (`POST /graphql`) that several tools share, each a named document: a body is
+ * `{ query, variables }` with the query one of the tools' documents and the variables that tool's inputs.
+ */
+function graphqlOperation(tools: CatalogTool[]) {
+  const bodies = tools.map((tool) => {
+    const props = ((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, any>;
+    const required = new Set(((tool.inputSchema as { required?: string[] }).required ?? []) as string[]);
+    const vars = tool.http.params.filter((p) => p.in === "body");
+    const variables = { type: "object", properties: Object.fromEntries(vars.map((p) => [p.key, props[p.name] ?? {}])), ...(vars.some((p) => required.has(p.name)) ? { required: vars.filter((p) => required.has(p.name)).map((p) => p.key) } : {}) };
+    return { type: "object", properties: { query: { type: "string", enum: [tool.http.graphql!.query] }, variables }, required: ["query", "variables"] };
+  });
+  const parameters = new Map<string, unknown>();
+  for (const tool of tools) for (const p of operation(tool).parameters) if (!parameters.has(`${p.in}:${p.name}`)) parameters.set(`${p.in}:${p.name}`, p);
+  return {
+    operationId: `graphql_${tools[0]!.name}`,
+    parameters: [...parameters.values()],
+    requestBody: { required: true, content: { "application/json": { schema: { oneOf: bodies } } } },
+    responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: { data: { ok: true, name: "Ada" } } } } } },
+  };
+}
+
 export interface StandInPlan {
   description: Record<string, unknown>;
   /** What the stand-in requires of every request: each credential in its place. */
@@ -73,7 +95,14 @@ export function standInPlan(
   opts: { pathPrefix: string; secrets: Record<string, string>; identity: { path: string; answer: unknown }[] },
 ): StandInPlan {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const tool of tools) (paths[`${opts.pathPrefix}${tool.http.path}`] ??= {})[tool.http.method.toLowerCase()] = operation(tool);
+  for (const tool of tools) if (!tool.http.graphql) (paths[`${opts.pathPrefix}${tool.http.path}`] ??= {})[tool.http.method.toLowerCase()] = operation(tool);
+  // GraphQL tools share their endpoint: one operation there takes any of their documents, each with its own variables.
+  const graphql = new Map<string, CatalogTool[]>();
+  for (const t of tools) if (t.http.graphql) graphql.set(`${t.http.method.toLowerCase()} ${opts.pathPrefix}${t.http.path}`, [...(graphql.get(`${t.http.method.toLowerCase()} ${opts.pathPrefix}${t.http.path}`) ?? []), t]);
+  for (const [key, group] of graphql) {
+    const [method, path] = key.split(" ") as [string, string];
+    (paths[path] ??= {})[method] = graphqlOperation(group);
+  }
   for (const call of opts.identity) {
     (paths[call.path] ??= {}).get = { operationId: `identity_${call.path}`, responses: { "200": { description: "ok", content: { "application/json": { example: call.answer } } } } };
   }
