@@ -8,6 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { mcpClient } from "../helpers/mcp-client.js";
 import { productsFile } from "../../src/commerce/processor/stand-in/products-file.js";
 import { stableJson } from "../../src/commerce/protocol/idempotency.js";
 import { acpHeaders, completedEvent, createAcp, createUcp, sendWebhook, UCP_AGENT, ucpHeaders, callUcp, callAcp } from "./support/agent-calls.js";
@@ -239,5 +240,52 @@ describe("POST /commerce/webhook (the processor's)", () => {
     const cancel = await callAcp(server, "POST", `/checkout_sessions/${created.body.id}/cancel`, { key: null, headers: acpHeaders() });
     expect(cancel.status).toBe(405);
     assertAcpError(cancel.body);
+  });
+});
+
+describe("create_checkout over MCP (anonymous)", () => {
+  it("starts a session with continue_url, and names the payment material it did not use", async () => {
+    const client = await mcpClient(server.url, null);
+    try {
+      const result = (await client.callTool({ name: "create_checkout", arguments: { item_id: "price_patchbay_team_monthly", payment_data: { token: "spt_123" } } })) as unknown as {
+        structuredContent: { status: string; continue_url: string; offer: { product_id: string; amount: number }; messages: string[] };
+        isError?: boolean;
+      };
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ status: "requires_escalation", offer: { product_id: "prod_patchbay_team", amount: 7900 } });
+      expect(result.structuredContent.continue_url).toMatch(/\/store\/checkout\/chk_/);
+      expect(result.structuredContent.messages).toEqual(expect.arrayContaining([expect.stringMatching(/^Payment instruments are not accepted/), expect.stringMatching(/^Delegated payment tokens are not accepted/)]));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("an unknown offer is a tool error saying where the offers are", async () => {
+    const client = await mcpClient(server.url, null);
+    try {
+      const result = (await client.callTool({ name: "create_checkout", arguments: { item_id: "prod_nope" } })) as { isError?: boolean; content: { text: string }[] };
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toMatch(/No offer 'prod_nope'.*\/agent\/commerce\/products/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("behind HTTPS, with the agent host's rate limit", () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer({ PATCHBAY_AGENT_URL: "https://shop.example", PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1" });
+  });
+  afterAll(() => shop?.stop());
+
+  it("continue_url is absolute https on the agent host; a second call within the second is 429 in the protocol's shape", async () => {
+    const created = await createAcp(shop, "prod_patchbay_starter");
+    expect(created.status).toBe(201);
+    expect(created.body.continue_url).toBe(`https://shop.example/store/checkout/${created.body.id}`);
+    const limited = await createAcp(shop, "prod_patchbay_starter");
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
