@@ -16,3 +16,9 @@ export function pendingSteps(s: CheckoutRecord, continueUrl: string): { review: 
     pay: `The buyer pays and gives an e-mail address on the payment processor's hosted checkout page, reached from ${continueUrl}. No payment is taken through this API.`,
   };
 }
+
+/** The totals of a one-item subscription checkout (both protocols): no tax, discount or fulfillment lines. */
+export const totalsOf = (s: CheckoutRecord) => [
+  { type: "subtotal", display_text: "Subtotal", amount: s.amount },
+  { type: "total", display_text: "Total", amount: s.amount },
+];

@@ -1,6 +1,6 @@
 /** A checkout session in ACP 2026-04-17's shape (CheckoutSession; with `order` once the processor confirmed payment). */
 import { ACP_VERSION } from "../../agent/discovery/acp-discovery.js";
-import { pendingSteps, shownStatus } from "../checkout-status.js";
+import { pendingSteps, shownStatus, totalsOf } from "../checkout-status.js";
 import { describePrice } from "../describe-price.js";
 import { refusalText, type RefusedPayment } from "../refuse-payment.js";
 import type { CheckoutRecord } from "../store/checkout-sessions.js";
@@ -10,10 +10,7 @@ export function acpSession(s: CheckoutRecord, agentUrl: string, opts: { refused?
   const status = shownStatus(s);
   const open = status === "requires_escalation";
   const url = continueUrl(agentUrl, s.id);
-  const totals = [
-    { type: "subtotal", display_text: "Subtotal", amount: s.amount },
-    { type: "total", display_text: "Total", amount: s.amount },
-  ];
+  const totals = totalsOf(s);
   const steps = pendingSteps(s, url);
   const error = (content: string, resolution: string) => ({ type: "error", code: "intervention_required", resolution, content_type: "plain", content });
   const messages = [

@@ -1,6 +1,6 @@
 /** A checkout session in UCP 2026-04-08's shape (dev.ucp.shopping.checkout). */
 import { UCP_VERSION } from "../../agent/discovery/ucp-profile.js";
-import { pendingSteps, shownStatus } from "../checkout-status.js";
+import { pendingSteps, shownStatus, totalsOf } from "../checkout-status.js";
 import { describePrice } from "../describe-price.js";
 import { refusalText, type RefusedPayment } from "../refuse-payment.js";
 import type { CheckoutRecord } from "../store/checkout-sessions.js";
@@ -11,10 +11,7 @@ export function ucpSession(s: CheckoutRecord, agentUrl: string, opts: { refused?
   const status = shown === "expired" ? "canceled" : shown; // UCP has no expired state
   const open = status === "requires_escalation";
   const url = continueUrl(agentUrl, s.id);
-  const totals = [
-    { type: "subtotal", display_text: "Subtotal", amount: s.amount },
-    { type: "total", display_text: "Total", amount: s.amount },
-  ];
+  const totals = totalsOf(s);
   const steps = pendingSteps(s, url);
   const messages = [
     ...(open && steps.review ? [{ type: "error", code: "buyer_review_required", severity: "requires_buyer_review", content: steps.review }] : []),
