@@ -16,6 +16,7 @@ import { showStartPage, submitTerms } from "./pages/start-page.js";
 import { BadSignature } from "./processor/read-event.js";
 import { showPayPage, submitPayment } from "./processor/stand-in/pay-page.js";
 import { STAND_IN_PATH } from "./processor/stand-in/stand-in-processor.js";
+import { productsFile, readProductsFile } from "./processor/stand-in/products-file.js";
 import { protocolErrors } from "./protocol/protocol-errors.js";
 import { receiveWebhook } from "./receive-webhook.js";
 
@@ -27,7 +28,15 @@ export interface CommerceRuntime {
 /** The routes, and the outbox's SMTP sender when SMTP_URL is set. */
 export function startCommerce(services: Services): CommerceRuntime {
   const mailer = startMailSender(services);
-  commerceOf(services).mailer = mailer;
+  const commerce = commerceOf(services);
+  commerce.mailer = mailer;
+  // Read the offers once now: the stand-in writes its products file on first start, and a bad file or Stripe key
+  // shows in the log at once rather than at the first agent's request.
+  if (commerce.processor.mode === "test") {
+    readProductsFile(services.config.dataDir).catch((err) => services.log.error({ file: productsFile(services.config.dataDir), problem: (err as Error).message }, "the store's products file cannot be read"));
+  } else {
+    commerce.offers.list().catch((err) => services.log.error({ problem: (err as Error).message }, "the offers cannot be read from Stripe"));
+  }
   const form = bodyParser({ enableTypes: ["form"], formLimit: "16kb" });
   const router = new Router();
   router.get("/store/terms", (ctx) => showTerms(services, ctx));

@@ -7,7 +7,8 @@ import { base62 } from "../../../crypto/random.js";
 import type { Secrets } from "../../../crypto/secrets.js";
 import type { HostedCheckout, HostedCheckoutRequest, Offer, PaymentProcessor } from "../processor.js";
 import { sealCheckout } from "./checkout-token.js";
-import { readProductsFile } from "./products-file.js";
+import { ApiError } from "../../../errors.js";
+import { ProductsFileError, readProductsFile } from "./products-file.js";
 
 export const STAND_IN_PATH = "/commerce/test-processor/checkout";
 
@@ -23,7 +24,15 @@ export function standInProcessor(opts: { dataDir: string; secrets: Secrets; page
     mode: "test",
     tokenKey,
     webhookSecret: `whsec_test_${opts.secrets.fingerprint("commerce:test-processor:webhook").slice(0, 40)}`,
-    listOffers: (): Promise<Offer[]> => readProductsFile(opts.dataDir),
+    async listOffers(): Promise<Offer[]> {
+      try {
+        return await readProductsFile(opts.dataDir);
+      } catch (err) {
+        // The file's problem (with its path) is the operator's business: logged at start-up, not told to agents.
+        if (err instanceof ProductsFileError) throw new ApiError("service_unavailable", "The offers cannot be read now: the store's products file is invalid. The operator has been told.");
+        throw err;
+      }
+    },
     async startHostedCheckout(request: HostedCheckoutRequest): Promise<HostedCheckout> {
       const id = `cs_test_${base62(24)}`;
       const token = sealCheckout(tokenKey, { id, ...request, expiresAt: Math.floor(Date.now() / 1000) + 24 * 3600 });
