@@ -106,7 +106,10 @@ export function judge(op: Operation | null, req: RawRequest, ans: RawAnswer): st
   const html = /^text\/html/i.test(ans.headers["content-type"] ?? "") || (ans.status >= 300 && ans.status < 400 && String(ans.headers.location ?? "").startsWith("/"));
   if (!op && (req.method === "GET" || req.method === "HEAD") && !req.path.startsWith("/api/") && html) return problems;
   if (ans.status >= 400) {
-    if (!isErrorShape(ans.json)) problems.push("error body is not { error: { code, message } }");
+    // The UCP and ACP operations declare their protocol's error body instead (checked against the contract below).
+    if (ownErrorShape(op, ans.status)) {
+      if (INTERNAL_TEXT.test(ans.text)) problems.push("internal text in the error message");
+    } else if (!isErrorShape(ans.json)) problems.push("error body is not { error: { code, message } }");
     else if (INTERNAL_TEXT.test((ans.json as { error: { message: string } }).error.message)) problems.push("internal text in the error message");
   }
   if (op && !op.statuses.includes(String(ans.status)) && !op.statuses.includes("default")) problems.push(`status not declared (${op.statuses.join(",")})`);
@@ -127,5 +130,27 @@ export function judge(op: Operation | null, req: RawRequest, ans: RawAnswer): st
   return problems;
 }
 
-/** The helper parses the path as a URL: keep a malformed escape from breaking it. */
-const safePath = (path: string) => path.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+/**
+ * The helper parses the path as a URL: keep a malformed escape from breaking it, and a dot segment (`..`, `%2e`),
+ * which the server takes as a path parameter's value, from being resolved away.
+ */
+const safePath = (path: string) =>
+  path
+    .replace(/%(?![0-9A-Fa-f]{2})/g, "%25")
+    .split("/")
+    .map((segment) => (/^(\.|%2e){1,2}$/i.test(segment) ? "x" : segment))
+    .join("/");
+
+/** Whether the operation declares, for this status, an error body of its own rather than `ErrorResponse`. */
+function ownErrorShape(op: Operation | null, status: number): boolean {
+  if (!op) return false;
+  const paths = (contractDocument as { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> }>> }).paths;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      if (operation?.operationId !== op.operationId) continue;
+      const schema = operation.responses?.[String(status)]?.content?.["application/json"]?.schema;
+      return Boolean(schema?.$ref) && schema!.$ref !== "#/components/schemas/ErrorResponse";
+    }
+  }
+  return false;
+}
