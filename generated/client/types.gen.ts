@@ -852,6 +852,28 @@ export type ApiEvent = {
 };
 
 /**
+ * Something to know about the answer: the task names an app that is not in the catalog.
+ */
+export type ApiFindNotice = {
+    /**
+     * `app_not_in_catalog`: the tools returned are from other apps.
+     */
+    code: 'app_not_in_catalog';
+    /**
+     * The app the task names, e.g. `Dropbox`.
+     */
+    app: string;
+    /**
+     * The notice in words, naming the nearest apps.
+     */
+    message: string;
+    /**
+     * Ids of the catalog apps whose tools answer the task instead, best first.
+     */
+    nearestApps: Array<string>;
+};
+
+/**
  * A task in plain words.
  */
 export type ApiFindToolsRequest = {
@@ -878,6 +900,10 @@ export type ApiFindToolsRequest = {
  */
 export type ApiFindToolsResponse = {
     tools: Array<ApiToolMatch>;
+    /**
+     * Present when the task names an app that is not in the catalog ("create a Linear issue").
+     */
+    notice?: ApiFindNotice;
 };
 
 /**
@@ -1185,6 +1211,28 @@ export type ApiToolMatch = {
      * Why it matched, e.g. `app named in the task: github`, `action: create`.
      */
     reasons: Array<string>;
+    /**
+     * The same operation reached by another path or in a beta copy of the app (`/users/{id}/messages` beside `/me/messages`), folded into this match.
+     */
+    variants?: Array<ApiToolVariant>;
+};
+
+/**
+ * A near-duplicate of a found tool.
+ */
+export type ApiToolVariant = {
+    /**
+     * The tool's name.
+     */
+    name: string;
+    /**
+     * Its app's id.
+     */
+    app: string;
+    /**
+     * The HTTP operation it runs.
+     */
+    http: ApiToolHttp;
 };
 
 /**

@@ -9,6 +9,7 @@ import { serverVariables } from "./build/connection-variables.js";
 import { compileOperation, type OperationContext } from "./build/compile-operation.js";
 import { actionWords, ToolNamer } from "./build/tool-names.js";
 import type { AuthMethod, Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
+import { findAnswer, type AnsweringCatalog, type FindAnswer } from "./find/answer.js";
 
 export interface ExtraApp {
   app: CatalogApp;
@@ -45,12 +46,27 @@ export function compileExtraApp(id: string, doc: Record<string, any>, opts: { na
 const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
 
 /** The catalog with `extras` added: listed first, looked up by id and name, found by words of their names. */
-export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog {
+export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Partial<AnsweringCatalog> {
   if (!extras.length) return base;
   const apps = new Map(extras.map((e) => [e.app.id, e]));
   const tools = new Map(extras.flatMap((e) => e.tools.map((t) => [t.name, t] as const)));
   const matchesApp = (app: CatalogApp, search?: string, category?: string) =>
     (!search || `${app.id} ${app.name} ${app.description}`.toLowerCase().includes(search.toLowerCase())) && (!category || app.categories.includes(category));
+  const answer = (task: string, opts: FindOptions): FindAnswer => {
+    const asked = words(task);
+    const named = extras.filter((e) => opts.app === e.app.id || [...words(`${e.app.id} ${e.app.name}`)].some((w) => asked.has(w)));
+    const mine: ToolMatch[] = [];
+    for (const e of named) {
+      for (const tool of e.tools) {
+        const hits = [...words(`${tool.name} ${tool.description}`)].filter((w) => asked.has(w));
+        if (hits.length) mine.push({ tool, score: hits.length, reasons: [`app named in task: ${e.app.id}`, ...hits.map((w) => `word: ${w}`)] });
+      }
+    }
+    mine.sort((a, b) => b.score - a.score);
+    if (opts.app && apps.has(opts.app)) return { matches: mine.slice(0, opts.limit ?? 10), notice: null };
+    const found = findAnswer(base, task, opts);
+    return { matches: [...mine, ...found.matches].slice(0, opts.limit ?? 10), notice: mine.length ? null : found.notice };
+  };
   return {
     listApps(opts): Page<CatalogApp> {
       const page = base.listApps(opts);
@@ -69,20 +85,8 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog {
       return base.listTools(opts);
     },
     getTool: (name) => tools.get(name) ?? base.getTool(name),
-    findTools(task: string, opts: FindOptions): ToolMatch[] {
-      const asked = words(task);
-      const named = extras.filter((e) => opts.app === e.app.id || [...words(`${e.app.id} ${e.app.name}`)].some((w) => asked.has(w)));
-      const mine: ToolMatch[] = [];
-      for (const e of named) {
-        for (const tool of e.tools) {
-          const hits = [...words(`${tool.name} ${tool.description}`)].filter((w) => asked.has(w));
-          if (hits.length) mine.push({ tool, score: hits.length, reasons: [`app named in task: ${e.app.id}`, ...hits.map((w) => `word: ${w}`)] });
-        }
-      }
-      mine.sort((a, b) => b.score - a.score);
-      if (opts.app && apps.has(opts.app)) return mine.slice(0, opts.limit ?? 10);
-      return [...mine, ...base.findTools(task, opts)].slice(0, opts.limit ?? 10);
-    },
+    findTools: (task: string, opts: FindOptions): ToolMatch[] => answer(task, opts).matches,
+    findToolsWithNotice: answer,
     stats: () => {
       const s = base.stats();
       return { apps: s.apps + extras.length, tools: s.tools + tools.size };

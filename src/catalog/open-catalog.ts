@@ -9,10 +9,11 @@ import { packageVersion } from "./build/read-descriptions.js";
 import { compilerHash } from "./source-hash.js";
 import { invalid } from "../errors.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { createFinder } from "./find/find-tools.js";
+import { createAnswerFinder } from "./find/find-tools.js";
 import { readSearchIndex } from "./find/search-index.js";
 import { FILES, FORMAT_VERSION, type Manifest } from "./format.js";
 import type { Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
+import type { AnsweringCatalog, FindAnswer } from "./find/answer.js";
 
 export class CatalogUnavailableError extends Error {
   constructor(readonly dir: string, readonly why: "missing" | "stale", detail: string) {
@@ -57,7 +58,7 @@ function clampLimit(limit: number): number {
   return Math.max(1, Math.min(MAX_LIMIT, Math.floor(Number.isFinite(limit) ? limit : 20)));
 }
 
-export class DiskCatalog implements Catalog {
+export class DiskCatalog implements Catalog, AnsweringCatalog {
   readonly manifest: Manifest;
   private readonly apps: CatalogApp[];
   private readonly appIndex = new Map<string, number>();
@@ -68,7 +69,9 @@ export class DiskCatalog implements Catalog {
   private readonly offsets: Uint32Array;
   private readonly toolsFd: number;
   private readonly schemasFd: number;
-  private readonly find: (task: string, opts: FindOptions) => ToolMatch[];
+  private readonly find: ((task: string, opts: FindOptions) => FindAnswer) & { namedApps: (text: string) => string[] };
+  /** The order of the apps a search lists (appOrder), for the last searches. */
+  private readonly orders = new Map<string, number[]>();
   /** Decoded tools by position, least recently used first (a Map keeps insertion order). */
   private readonly hot = new Map<number, { tool: CatalogTool; bytes: number }>();
   private hotBytes = 0;
@@ -89,7 +92,7 @@ export class DiskCatalog implements Catalog {
     this.offsets = new Uint32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
     this.toolsFd = openSync(join(dir, FILES.tools), "r");
     this.schemasFd = openSync(join(dir, FILES.schemas), "r");
-    this.find = createFinder(readSearchIndex(dir), this.apps, (i) => this.toolAt(i));
+    this.find = createAnswerFinder(readSearchIndex(dir), this.apps, (i) => this.toolAt(i));
   }
 
   private readSlice(fd: number, offset: number, length: number): string {
@@ -130,31 +133,49 @@ export class DiskCatalog implements Catalog {
     return tool;
   }
 
-  /** A search leaves retired apps out unless `includeDeprecated`. */
   listApps(opts: { search?: string; category?: string; limit: number; cursor?: string; includeDeprecated?: boolean }): Page<CatalogApp> {
     const search = opts.search?.trim().toLowerCase() ?? "";
     const category = opts.category?.trim().toLowerCase() ?? "";
     const retired = opts.includeDeprecated ? "1" : "0";
     const start = opts.cursor ? decodeCursor(opts.cursor, { k: "apps", q: search, c: category, d: retired }) : 0;
     const limit = clampLimit(opts.limit);
-    const items: CatalogApp[] = [];
-    let i = start;
-    for (; i < this.apps.length && items.length < limit; i++) {
-      const a = this.apps[i]!;
-      if (category && !a.categories.some((c) => c.toLowerCase() === category)) continue;
-      if (search && !a.id.includes(search) && !a.name.toLowerCase().includes(search) && !a.description.toLowerCase().includes(search)) continue;
-      if (search && a.deprecated && !opts.includeDeprecated) continue;
-      items.push(a);
-    }
-    // Look ahead so the last page says so.
-    let more = false;
-    for (let j = i; j < this.apps.length && !more; j++) {
-      const a = this.apps[j]!;
-      more = (!category || a.categories.some((c) => c.toLowerCase() === category)) &&
-        (!search || ((a.id.includes(search) || a.name.toLowerCase().includes(search) || a.description.toLowerCase().includes(search)) && (!a.deprecated || opts.includeDeprecated === true)));
-      if (more) i = j;
-    }
-    return { items, nextCursor: more ? encodeCursor({ k: "apps", q: search, c: category, d: retired, i }) : null };
+    const order = this.appOrder(search, category, opts.includeDeprecated === true);
+    const items = order.slice(start, start + limit).map((i) => this.apps[i]!);
+    const next = start + items.length;
+    return { items, nextCursor: next < order.length ? encodeCursor({ k: "apps", q: search, c: category, d: retired, i: next }) : null };
+  }
+
+  /**
+   * The apps a search lists, in order: those the text names (id, name, alias, short name, a typo of one; "github"
+   * before `envoice`, whose description mentions GitHub), then ids and names that start with it, then those that
+   * contain it, then descriptions that do; catalog order within each. A search leaves retired apps out unless
+   * `includeDeprecated`. The last few orders are kept.
+   */
+  private appOrder(search: string, category: string, includeDeprecated: boolean): number[] {
+    const key = `${search}\u0000${category}\u0000${includeDeprecated}`;
+    const cached = this.orders.get(key);
+    if (cached) return cached;
+    const named = new Map<string, number>();
+    if (search) this.find.namedApps(search).forEach((id, k) => named.set(id, k));
+    const tiers: number[][] = [[], [], [], []];
+    const rank = new Map<number, number>();
+    this.apps.forEach((a, i) => {
+      if (category && !a.categories.some((c) => c.toLowerCase() === category)) return;
+      if (!search) return tiers[3]!.push(i);
+      if (a.deprecated && !includeDeprecated) return;
+      const name = a.name.toLowerCase();
+      if (a.id === search || name === search || named.has(a.id)) {
+        rank.set(i, a.id === search || name === search ? -1 : named.get(a.id)!);
+        tiers[0]!.push(i);
+      } else if (a.id.startsWith(search) || name.startsWith(search)) tiers[1]!.push(i);
+      else if (a.id.includes(search) || name.includes(search)) tiers[2]!.push(i);
+      else if (a.description.toLowerCase().includes(search)) tiers[3]!.push(i);
+    });
+    tiers[0]!.sort((x, y) => rank.get(x)! - rank.get(y)! || x - y);
+    const order = tiers.flat();
+    if (this.orders.size >= 64) this.orders.delete(this.orders.keys().next().value!);
+    this.orders.set(key, order);
+    return order;
   }
 
   getApp(id: string): CatalogApp | undefined {
@@ -185,6 +206,10 @@ export class DiskCatalog implements Catalog {
   }
 
   findTools(task: string, opts: FindOptions): ToolMatch[] {
+    return this.find(task, opts).matches;
+  }
+
+  findToolsWithNotice(task: string, opts: FindOptions): FindAnswer {
     return this.find(task, opts);
   }
 

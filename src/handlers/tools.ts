@@ -1,6 +1,7 @@
 import type { Handler, HandlerContext } from "../dispatch/types.js";
 import { paged } from "../dispatch/types.js";
 import type { CatalogTool } from "../catalog/types.js";
+import { findAnswer, type FoundTool, type ToolVariant } from "../catalog/find/answer.js";
 import { connectedAppIds } from "../domain/app-status.js";
 import { notFound } from "../errors.js";
 import type { CustomTool } from "../connectors/types.js";
@@ -50,18 +51,20 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   const connectedApps = await connectedAppIds(ctx.services.db, accountId);
   const mine = await findCustomTools(ctx.services, accountId, body.task, { app: body.app, limit, connectedApps });
   if (custom && mine.length === 0 && !(await listCustomTools(ctx.services, accountId, body.app!, { limit: 1 }))) throw notFound("app", body.app!);
-  const catalog = custom ? [] : ctx.services.catalog.findTools(body.task, { app: body.app, limit, connectedApps, includeDeprecated: body.includeDeprecated });
+  const answer = custom ? { matches: [], notice: null } : findAnswer(ctx.services.catalog, body.task, { app: body.app, limit, connectedApps, includeDeprecated: body.includeDeprecated });
   // The account's own tools rank with the catalog's: both rankers scale scores to their best match.
-  const matches = [...mine, ...catalog].sort((a, b) => b.score - a.score).slice(0, limit);
-  return { tools: matches.map(foundToolView) };
+  const matches: FoundTool[] = [...mine, ...answer.matches].sort((a, b) => b.score - a.score).slice(0, limit);
+  // An app the task names that is not in the catalog may be one of the account's own connectors.
+  return { tools: matches.map(foundToolView), ...(answer.notice && mine.length === 0 ? { notice: answer.notice } : {}) };
 };
 
 /** A find result: the tool with a short description, its score and why it matched (also the agent host's anonymous find_tools). */
-export const foundToolView = (m: { tool: CatalogTool | CustomTool; score: number; reasons: string[] }) => ({
+export const foundToolView = (m: { tool: CatalogTool | CustomTool; score: number; reasons: string[]; variants?: ToolVariant[] }) => ({
   ...toolView(m.tool),
   description: shortDescription(m.tool.description),
   score: Math.round(m.score * 1000) / 1000,
   reasons: m.reasons,
+  ...(m.variants?.length ? { variants: m.variants } : {}),
 });
 
 /** Find results carry a short description (an agent reads many of them); GET /tools/{tool} has the whole text. */

@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureApp } from "../../src/domain/app-settings.js";
+import { KNOWN_ELSEWHERE } from "../../src/catalog/find/app-words.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let server: TestServer;
@@ -66,5 +67,34 @@ describe("POST /tools/find and the account's connections", () => {
     const [first] = await find(account.key);
     expect(first).toMatchObject({ app: "stripe", name: "STRIPE_POST_CUSTOMERS" });
     expect(first!.reasons).toContain("connected app: stripe");
+  });
+});
+
+describe("POST /tools/find and apps that are not in the catalog", () => {
+  it("answers with a notice naming the app and the nearest apps, and the nearest apps' tools", async () => {
+    const { key } = await server.newAccount();
+    // A well-known app the catalog does not have (yet): the first of the list that GET /apps?search= does not find.
+    let absent = "";
+    for (const name of KNOWN_ELSEWHERE.filter((n) => /^[A-Za-z]+$/.test(n))) {
+      const apps = await server.call("GET", `/api/v1/apps?search=${encodeURIComponent(name)}&limit=1`, { key });
+      if (apps.status === 200 && apps.body.items.length === 0) {
+        absent = name;
+        break;
+      }
+    }
+    const res = await server.call("POST", "/api/v1/tools/find", { key, body: { task: `add 'water plants' to my ${absent.toLowerCase()} inbox`, limit: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.notice).toMatchObject({ code: "app_not_in_catalog", app: absent });
+    expect(res.body.notice.nearestApps.length).toBeGreaterThan(0);
+    expect(res.body.notice.message).toContain(absent);
+    expect(res.body.tools.length).toBeGreaterThan(0);
+  });
+
+  it("gives no notice when the app is in the catalog", async () => {
+    const { key } = await server.newAccount();
+    const res = await server.call("POST", "/api/v1/tools/find", { key, body: { task: "send a message in slack", limit: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.notice).toBeUndefined();
+    expect(res.body.tools[0].app).toBe("slack");
   });
 });

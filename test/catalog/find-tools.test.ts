@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DiskCatalog } from "../../src/catalog/index.js";
+import { KNOWN_ELSEWHERE } from "../../src/catalog/find/app-words.js";
 import { BUILD_TIMEOUT_MS, builtCatalog } from "./built-catalog.js";
 
 let catalog: DiskCatalog;
@@ -45,6 +46,46 @@ describe("tools.find", () => {
     expect(matches[0]!.tool.inputSchema.type).toBe("object");
     expect(matches[0]!.reasons.length).toBeGreaterThan(0);
     expect(matches[0]!.score).toBeGreaterThanOrEqual(matches[1]!.score);
+  });
+
+  it("recognises app names in lower case where an app stands, short names and typos", () => {
+    expect(top("send a message in slack")[0]!.tool.app).toBe("slack");
+    expect(top("create a zoom meeting for 3pm")[0]!.tool.app).toBe("zoom");
+    expect(top("list the branches of my gh repo")[0]!.tool.app).toBe("github");
+    const typo = top("mark the newsletters as read in gmial")[0]!;
+    expect(typo.tool.app).toBe("gmail");
+    expect(typo.reasons[0]).toMatch(/read as "gmail"/);
+    expect(top("create a jria ticket for the broken checkout button")[0]!.tool.app).toBe("jira");
+    // An everyday word is not an app outside an app's place.
+    expect(top("put the invoice in a box and ship it").some((m) => m.reasons.some((r) => r.startsWith("app named")))).toBe(false);
+  });
+
+  it("reads values as values: a repo slug, an e-mail or a quoted title names no app", () => {
+    const found = top("file a bug in kubernetes/kubernetes titled 'kubelet crashloop on arm64'");
+    expect(found[0]!.reasons.some((r) => r.includes("kubernetes"))).toBe(false);
+    expect(ops("open a PR to merge feature/payments-v2 into develop")[0]).toBe("github POST /repos/{owner}/{repo}/pulls");
+  });
+
+  it("uses product words to imply the app when none is named", () => {
+    expect(ops("retweet the post from nasa about the launch")[0]).toMatch(/^twitter POST /);
+    expect(top("spin up a 2gb droplet in fra1 with ubuntu")[0]!.tool.app).toBe("digitalocean");
+  });
+
+  it("says when the task names an app that is not in the catalog, with the nearest apps", () => {
+    // A well-known app the catalog does not have (yet): the first of the list that is not in it.
+    const absent = KNOWN_ELSEWHERE.find((name) => /^[A-Za-z]+$/.test(name) && !catalog.getApp(name.toLowerCase()) && catalog.listApps({ search: name, limit: 1 }).items.length === 0)!;
+    const answer = catalog.findToolsWithNotice(`make a ${absent.toLowerCase()} issue for the login bug`, { limit: 5 });
+    expect(answer.notice).toMatchObject({ code: "app_not_in_catalog", app: absent });
+    expect(answer.notice!.nearestApps.length).toBeGreaterThan(0);
+    expect(answer.matches.length).toBeGreaterThan(0);
+    expect(catalog.findToolsWithNotice("create an issue on GitHub", { limit: 5 }).notice).toBeNull();
+  });
+
+  it("folds the same operation by another path into one match with its variants", () => {
+    const found = catalog.findToolsWithNotice("list the messages in my outlook inbox", { limit: 10 }).matches;
+    const keys = found.map((m) => `${m.tool.http.method} ${m.tool.http.path.replace(/^\/users\/\{[^}]+\}/, "/me")}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(found.some((m) => (m.variants ?? []).length > 0)).toBe(true);
   });
 
   it("answers a task with no usable words with an empty list, not an error", () => {

@@ -355,6 +355,18 @@ class Event(TypedDict):
     delivery: Dict[str, Any]
 
 
+class FindNotice(TypedDict):
+    """Something to know about the answer: the task names an app that is not in the catalog."""
+    code: Literal["app_not_in_catalog"]
+    """`app_not_in_catalog`: the tools returned are from other apps."""
+    app: str
+    """The app the task names, e.g. `Dropbox`."""
+    message: str
+    """The notice in words, naming the nearest apps."""
+    nearestApps: List[str]
+    """Ids of the catalog apps whose tools answer the task instead, best first."""
+
+
 class FindToolsRequest(TypedDict):
     """A task in plain words."""
     task: str
@@ -370,6 +382,8 @@ class FindToolsRequest(TypedDict):
 class FindToolsResponse(TypedDict):
     """Tools ranked for the task, best first."""
     tools: List[ToolMatch]
+    notice: NotRequired[FindNotice]
+    """Present when the task names an app that is not in the catalog ("create a Linear issue")."""
 
 
 class McpConnectorCreate(TypedDict):
@@ -530,6 +544,18 @@ class ToolMatch(TypedDict):
     """Relevance; higher is better. Comparable within one answer only. (The description is cut to about 300 characters; GET /tools/{tool} has all of it.)"""
     reasons: List[str]
     """Why it matched, e.g. `app named in the task: github`, `action: create`."""
+    variants: NotRequired[List[ToolVariant]]
+    """The same operation reached by another path or in a beta copy of the app (`/users/{id}/messages` beside `/me/messages`), folded into this match."""
+
+
+class ToolVariant(TypedDict):
+    """A near-duplicate of a found tool."""
+    name: str
+    """The tool's name."""
+    app: str
+    """Its app's id."""
+    http: ToolHttp
+    """The HTTP operation it runs."""
 
 
 class Trigger(TypedDict):

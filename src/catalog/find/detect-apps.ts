@@ -1,20 +1,41 @@
 /**
  * Recognises the apps a task names: app ids ("googlecalendar", "aws s3"), curated names and aliases ("Google
- * Calendar", "gcal"), and brand names of a provider's family of apps ("Twilio" → every twilio.com app, "HubSpot" →
- * every hubapi.com app). A name that is also a common word (Box, Slack, Zoom, Square) counts only when written with a
- * capital letter.
+ * Calendar"), short names ("gcal", "gh", "o365"), brand names of a provider's family of apps ("Twilio" → every
+ * twilio.com app, "HubSpot" → every hubapi.com app), in any case, and with a typo ("gmial", "jria", "slck": one edit
+ * for names of up to 7 letters, two for longer ones). A name that is also an everyday word (Box, Slack, Zoom, Square,
+ * Teams) counts when it is capitalised mid-sentence or stands where an app stands: after in / on / to / with / via /
+ * from / using ("in slack", "on my notion"), or before one of the app's own nouns ("zoom meeting", "box folder").
+ * Apps that are well known but not in the catalog ("Dropbox", "Linear") are recognised the same way and reported as
+ * unknown; product words ("pull request", "tweet", "droplet") imply an app when none is named.
  */
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
+import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
 
-/** Brand names that are also everyday words; recognised only when capitalised in the task. */
+/** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
 const COMMON_WORDS = new Set([
   "box", "slack", "zoom", "square", "notion", "linear", "front", "monday", "medium", "plaid", "buffer", "shop", "stripe",
   "twitter", "discord", "basecamp", "mailchimp", "apple", "amazon", "google", "microsoft", "outlook", "teams", "office",
   "drive", "docs", "sheets", "tasks", "calendar", "mail", "telegram", "mux", "lob", "segment", "sentry", "ably", "sendgrid",
   "vimeo", "giphy", "circle", "launch", "dark", "event", "events", "files", "file", "api", "data", "app", "apps", "open",
-  "news", "weather", "books", "search", "maps", "time", "world", "people", "health", "jobs", "music", "video",
+  "news", "weather", "books", "search", "maps", "time", "world", "people", "health", "jobs", "music", "video", "keep",
+  "forms", "chat", "contacts", "meet", "home", "ebay", "lyft", "okta",
 ]);
+
+/** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
+const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
+const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
+/** Nouns that follow any app's name ("a Linear issue", "my Airtable base"). */
+const GENERIC_PRODUCT_NOUNS = new Set(
+  ("issue issues ticket tickets task tasks board boards page pages project projects base bases table tables record records lead leads deal deals " +
+    "contact contacts channel channels server servers workspace workspaces account accounts store shop inbox calendar meeting meetings " +
+    "doc docs document documents file files folder folders invoice invoices incident incidents repo repos list lists card cards note " +
+    "notes notebook event events message messages chat chats team teams org site app database pipeline campaign campaigns form forms " +
+    "survey order orders product products customer customers story stories space spaces drive bucket dashboard status link links " +
+    "profile post posts video videos playlist slot booking bookings recording call calls thread threads notification notifications " +
+    "reminder reminders standup standups webinar webinars huddle sync settings audience audiences subscriber subscribers envelope " +
+    "envelopes sheet spreadsheet droplet droplets").split(" "),
+);
 
 export interface AppRef {
   id: string;
@@ -22,10 +43,19 @@ export interface AppRef {
 }
 
 interface Alias {
-  /** App ids with the strength of the name for each (3 curated name, 2 app id, 1 brand of a provider family). */
+  /** App ids with the strength of the name for each (3 curated name, 2.5 short name, 2 app id, 1 provider brand). */
   apps: Map<string, number>;
-  /** Require a capitalised occurrence in the task. */
-  capitalised: boolean;
+  /** An everyday word too: needs a capital letter or an app's place in the task. */
+  ambiguous: boolean;
+  /** The name of an app that is not in the catalog (apps is empty). */
+  elsewhere?: string;
+}
+
+export interface UnknownApp {
+  /** The app's usual name ("Dropbox"). */
+  name: string;
+  /** As written in the task. */
+  text: string;
 }
 
 export interface DetectedApps {
@@ -35,8 +65,23 @@ export interface DetectedApps {
   primary: Set<string>;
   /** The words of the task that named them (to leave out of the search terms). */
   words: Set<string>;
-  /** What matched, for reasons: `"Google Calendar" → googlecalendar`. */
-  matches: { text: string; apps: string[] }[];
+  /** What matched, for reasons: `"Google Calendar" → googlecalendar`. `text` as written in the task. */
+  matches: { text: string; apps: string[]; corrected?: string; strength: number }[];
+  /** Apps named in the task that are not in the catalog. */
+  unknown: UnknownApp[];
+  /** Apps implied by product words when none is named, with a weight (0..1). */
+  implied: Map<string, number>;
+}
+
+export interface DetectorHelpers {
+  /** A common word of the catalog's texts (a brand that is one needs a capital or an app's place). */
+  commonTerm: (word: string) => boolean;
+  /** A word the catalog knows at all (not corrected as a typo). */
+  knownWord: (word: string) => boolean;
+  /** Nouns (stems) the tools of these apps act on most, for "zoom meeting" and "box folder". */
+  productNouns?: (apps: string[]) => Set<string>;
+  /** Stem of a word, as the index stems. */
+  stem?: (word: string) => string;
 }
 
 const MAX_PHRASE = 4;
@@ -45,28 +90,64 @@ function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
 }
 
+/** Damerau-Levenshtein distance (adjacent transpositions count one), stopping early above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push(new Array<number>(b.length + 1).fill(0));
+    rows[i]![0] = i;
+  }
+  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Edits allowed for a typo of a word of this length. */
+export function allowedEdits(length: number): number {
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
 export class AppDetector {
   private readonly aliases = new Map<string, Alias>();
+  /** Single words of well-known names (curated, short names, brands, apps elsewhere), for typo correction. */
+  private readonly typoTargets: string[] = [];
+  private readonly helpers: DetectorHelpers;
+  private readonly nounCache = new Map<string, Set<string>>();
 
-  constructor(apps: AppRef[], commonTerm: (word: string) => boolean) {
+  constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
+    this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
+    const { commonTerm } = this.helpers;
     const byProvider = new Map<string, string[]>();
     for (const a of apps) byProvider.set(a.provider, [...(byProvider.get(a.provider) ?? []), a.id]);
     const known = new Set(apps.map((a) => a.id));
-    const add = (phrase: string, ids: string[], strength: number) => {
+    const typo = new Set<string>();
+    const add = (phrase: string, ids: string[], strength: number, opts: { ambiguous?: boolean; typo?: boolean } = {}) => {
       const words = norm(phrase);
       if (words.length === 0 || words.length > MAX_PHRASE) return;
       const key = words.join(" ");
       const single = words.length === 1;
-      const capitalised = single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key)) || key.length <= 2);
-      const alias = this.aliases.get(key) ?? { apps: new Map<string, number>(), capitalised };
-      if (strength >= Math.max(0, ...alias.apps.values())) alias.capitalised = capitalised;
+      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key)) || key.length <= 2));
+      const alias = this.aliases.get(key) ?? { apps: new Map<string, number>(), ambiguous };
+      if (strength >= Math.max(0, ...alias.apps.values())) alias.ambiguous = ambiguous;
       for (const id of ids) alias.apps.set(id, Math.max(strength, alias.apps.get(id) ?? 0));
       this.aliases.set(key, alias);
+      if (opts.typo) for (const w of words) if (w.length >= 4) typo.add(w);
     };
     for (const [provider, ids] of byProvider) {
       const brand = Object.hasOwn(PROVIDER_BRANDS, provider) ? PROVIDER_BRANDS[provider] : undefined;
       const family = [...ids].sort();
-      if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1);
+      if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1, { typo: true });
       add(providerSlug(provider), family, 1);
     }
     for (const a of apps) {
@@ -78,42 +159,131 @@ export class AppDetector {
     }
     for (const c of CURATED_APPS) {
       if (!known.has(c.id)) continue;
-      for (const name of [c.name, c.id, ...(c.aliases ?? [])]) add(name, [c.id], 3);
+      for (const name of [c.name, c.id, ...(c.aliases ?? [])]) add(name, [c.id], 3, { typo: true });
     }
+    for (const [id, names] of Object.entries(SHORT_NAMES)) {
+      if (!known.has(id)) continue;
+      // A curated name wins: when a product becomes an app of its own ("outlook"), its name names that app only.
+      for (const name of names) {
+        if ([...(this.aliases.get(norm(name).join(" "))?.apps.values() ?? [])].some((st) => st >= 3)) continue;
+        add(name, [id], 2.5, { typo: name.length >= 5, ...(AMBIGUOUS_SHORT.has(name) || name.length <= 2 || COMMON_WORDS.has(name) ? { ambiguous: true } : {}) });
+      }
+    }
+    for (const name of KNOWN_ELSEWHERE) {
+      const words = norm(name);
+      const key = words.join(" ");
+      if (this.aliases.has(key) || words.length > MAX_PHRASE) continue;
+      const single = words.length === 1;
+      this.aliases.set(key, { apps: new Map(), ambiguous: single && (COMMON_WORDS.has(key) || commonTerm(key)), elsewhere: name });
+      for (const w of words) if (w.length >= 5 && single) typo.add(w);
+    }
+    this.typoTargets = [...typo].sort();
+  }
+
+  /** The nouns of these apps' tools (cached), for "zoom meeting". */
+  private nounsOf(ids: string[]): Set<string> {
+    if (!this.helpers.productNouns || ids.length === 0) return new Set();
+    const key = ids.slice(0, 8).join(",");
+    let set = this.nounCache.get(key);
+    if (!set) {
+      set = this.helpers.productNouns(ids.slice(0, 8));
+      this.nounCache.set(key, set);
+    }
+    return set;
+  }
+
+  /** The well-known name a typo stands for ("gmial" → gmail), or undefined. */
+  private correct(word: string): string | undefined {
+    const max = allowedEdits(word.length);
+    if (max === 0 || this.aliases.has(word) || this.helpers.knownWord(word)) return undefined;
+    let best: string | undefined;
+    let bestDistance = max + 1;
+    for (const target of this.typoTargets) {
+      if (target[0] !== word[0] || Math.abs(target.length - word.length) > max) continue;
+      const d = editDistance(word, target, Math.min(max, allowedEdits(target.length)));
+      if (d < bestDistance) (best = target), (bestDistance = d);
+    }
+    return bestDistance <= max ? best : undefined;
   }
 
   detect(task: string): DetectedApps {
-    const raw = task.split(/[^A-Za-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
+    const raw: string[] = [];
+    const sentenceStart: boolean[] = [];
+    const re = /[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*/g;
+    let m: RegExpExecArray | null;
+    let lastEnd = 0;
+    while ((m = re.exec(task))) {
+      const between = task.slice(lastEnd, m.index);
+      sentenceStart.push(raw.length === 0 || /[.!?:;]\s*$/.test(between) || /\n/.test(between));
+      raw.push(m[0]);
+      lastEnd = m.index + m[0].length;
+    }
     const lower = raw.map((w) => w.toLowerCase());
-    const found: { start: number; end: number; alias: Alias; text: string }[] = [];
-    for (let i = 0; i < lower.length; i++) {
-      for (let n = Math.min(MAX_PHRASE, lower.length - i); n >= 1; n--) {
-        const key = lower.slice(i, i + n).join(" ");
+    // Typos of well-known names ("gmial", "notoin"), read as the name.
+    const corrected = new Map<number, string>();
+    const words = lower.map((w, i) => {
+      if (/\d/.test(w) || w.length < 4) return w;
+      const fix = this.correct(w);
+      if (fix) corrected.set(i, fix);
+      return fix ?? w;
+    });
+    const stemOf = this.helpers.stem ?? ((w: string) => w);
+    const inPlace = (i: number, end: number, alias: Alias, typoed: boolean): boolean => {
+      const prev = words[i - 1];
+      const prev2 = words[i - 2];
+      const next = words[end];
+      const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
+      if (capital && !typoed) return true;
+      if (prev !== undefined && APP_PLACE.has(prev)) return true;
+      if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
+      // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
+      const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;
+      if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
+      if (next !== undefined) {
+        if (curated && GENERIC_PRODUCT_NOUNS.has(next)) return true;
+        if (!alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(next))) return true;
+      }
+      // The possessive of the app ("slack's reminders").
+      if (next === "s" && /'s/.test(raw[end] ?? "")) return true;
+      return false;
+    };
+    const found: { start: number; end: number; alias: Alias; text: string; corrected?: string }[] = [];
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1; n--) {
+        const key = words.slice(i, i + n).join(" ");
         const alias = this.aliases.get(key);
         if (!alias) continue;
-        if (alias.capitalised && !/[A-Z]/.test(raw[i]!)) continue;
-        found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" ") });
+        let typoed = false;
+        for (let k = i; k < i + n; k++) if (corrected.has(k)) typoed = true;
+        // A well-known name with a typo is read only in an app's place, or when it is not an everyday word.
+        if ((alias.ambiguous || (typoed && n === 1 && key.length < 6)) && !inPlace(i, i + n, alias, typoed)) continue;
+        found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" "), ...(typoed ? { corrected: key } : {}) });
         break;
       }
     }
     // Keep the longest, strongest matches; a phrase inside a longer one does not count.
-    const strength = (a: Alias) => Math.max(...a.apps.values());
-    found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias));
+    const strength = (a: Alias) => (a.elsewhere ? 2.5 : Math.max(...a.apps.values()));
+    found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
     // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
     const top = Math.max(0, ...found.map((f) => strength(f.alias)));
-    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1);
+    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3);
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();
-    const words = new Set<string>();
+    const used = new Set<string>();
     const matches: DetectedApps["matches"] = [];
+    const unknown: UnknownApp[] = [];
     for (const f of kept) {
       let overlap = false;
       for (let k = f.start; k < f.end; k++) if (taken.has(k)) overlap = true;
       if (overlap) continue;
       for (let k = f.start; k < f.end; k++) {
         taken.add(k);
-        words.add(lower[k]!);
+        used.add(lower[k]!);
+      }
+      if (f.alias.elsewhere) {
+        unknown.push({ name: f.alias.elsewhere, text: f.text });
+        continue;
       }
       const ranked = [...f.alias.apps].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
       const best = ranked[0]![1];
@@ -122,8 +292,29 @@ export class AppDetector {
         apps.push(id);
         if (st === best) primary.add(id);
       }
-      matches.push({ text: f.text, apps: ranked.filter(([, st]) => st === best).map(([id]) => id) });
+      matches.push({ text: f.text, apps: ranked.filter(([, st]) => st === best).map(([id]) => id), strength: best, ...(f.corrected ? { corrected: f.corrected } : {}) });
     }
-    return { apps, primary, words, matches };
+    // An app id that only lost to an everyday-word reading of a curated name is dropped with it (kept above when
+    // it is the only reading).
+    const implied = new Map<string, number>();
+    {
+      const text = ` ${words.join(" ")} `;
+      for (const [phrase, targets] of Object.entries(PRODUCT_WORDS)) {
+        if (!text.includes(` ${norm(phrase).join(" ")} `)) continue;
+        for (const [id, w] of targets) implied.set(id, Math.max(w, implied.get(id) ?? 0));
+      }
+    }
+    return { apps, primary, words: used, matches, unknown, implied };
+  }
+
+  /** The catalog apps whose names a search text names (exact, alias or typo), strongest first, for GET /apps. */
+  namedApps(text: string): string[] {
+    const key = norm(text).join(" ");
+    const direct = this.aliases.get(key) ?? (() => {
+      const fix = key.includes(" ") ? undefined : this.correct(key);
+      return fix ? this.aliases.get(fix) : undefined;
+    })();
+    if (!direct) return [];
+    return [...direct.apps].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([id]) => id);
   }
 }

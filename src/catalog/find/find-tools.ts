@@ -5,11 +5,14 @@
  * task's nouns against the resource the tool acts on (the last segments of its path and name).
  */
 import type { CatalogApp, CatalogTool, FindOptions, ToolMatch } from "../types.js";
-import { stem, terms } from "./analyze.js";
-import { AppDetector } from "./detect-apps.js";
-import { NAME_VERBS, type Intent } from "./lexicon.js";
+import type { FindAnswer, FindNotice, FoundTool } from "./answer.js";
+import { CURATED_APPS } from "../curated.js";
+import { isStopWord, stem, terms } from "./analyze.js";
+import { AppDetector, type DetectedApps } from "./detect-apps.js";
+import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERBS, type Intent } from "./lexicon.js";
 import { INTENTS } from "./name-verbs.js";
-import { readTask, stripAddresses, type ReadTask } from "./read-task.js";
+import { readTask, type ReadTask } from "./read-task.js";
+import { prepareTask, type Value } from "./values.js";
 import { FLAG_BULK, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
 
 const DEFAULT_LIMIT = 10;
@@ -22,6 +25,10 @@ const MIN_TEXT = 0.2;
 
 /** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
 export const WEIGHTS = {
+  /** A tool of an app the task's product words imply ("pull request" → GitHub), times the word's weight. */
+  implied: 0.5,
+  /** A tool of a curated (widely used) app, when the task names no app. */
+  popular: 0.05,
   bm25: 0.6, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.25, resource: 0.15, resourceMiss: 0.1, coverage: 0.3, extra: 0.03,
   meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04, scope: 0.08,
 };
@@ -58,13 +65,84 @@ const FIT: Record<Intent, Record<Intent, number>> = {
   delete: { delete: 1, update: -0.5, create: -1, read: -1.5, list: -1.5, search: -1.5 },
 };
 
+/** tools.find over an index: the matches only (see createAnswerFinder for the notice too). */
 export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
+  const answer = createAnswerFinder(index, apps, readTool);
+  return (task: string, opts: FindOptions = {}): ToolMatch[] => answer(task, opts).matches;
+}
+
+/** The words a value stands for in the task, read as a qualifier ("#general" is a channel, "PROJ-412" an issue). */
+const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string, number] }>> = {
+  channel: { words: "in channel", app: ["slack", 0.5] },
+  key: { words: "on issue", app: ["jira", 0.7] },
+  slug: { words: "in repository", app: ["github", 0.4] },
+};
+
+/** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
+function familyOf(app: string): string {
+  return app.replace(/_beta$/, "");
+}
+
+/**
+ * The same operation reached another way: `/users/{id}/messages` is `/me/messages`, a message in a mail folder is the
+ * message, a calendar's event is the event; parameter names do not matter.
+ */
+function duplicateKey(app: string, method: string, path: string): string {
+  const p = path
+    .toLowerCase()
+    .replace(/\{[^}]*\}/g, "{}")
+    .replace(/^\/(v1\.0|beta)(?=\/)/, "")
+    .replace(/\/users\/\{\}(?=\/|$)/g, "/me")
+    .replace(/\/(mailfolders|calendars|calendargroups|childfolders)\/\{\}(?=\/)/g, "")
+    .replace(/\/calendar(?=\/events)/g, "");
+  return `${familyOf(app)} ${method} ${p}`;
+}
+
+const CURATED_IDS = new Set(CURATED_APPS.map((c) => c.id));
+
+/** Nouns that end an app's name and may be what the task is about ("google calendar", "outlook calendar"). */
+const NAME_NOUNS = new Set(["calendar", "calendars", "drive", "sheet", "sheets", "spreadsheet", "doc", "docs", "document", "tasks", "contacts", "form", "forms", "inbox", "chat"]);
+
+/**
+ * An app's name as written, without a last word that is one of NAME_NOUNS when the name is itself the object ("create
+ * a new google calendar", "make a google sheet"): that word stays in the task.
+ */
+function keepNounTail(task: string, text: string): string {
+  const words = text.split(/\s+/);
+  if (words.length < 2 || !NAME_NOUNS.has(words[words.length - 1]!.toLowerCase())) return text;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return new RegExp(`\\b(a|an|new|another)\\s+${escaped}\\b`, "i").test(task) ? words.slice(0, -1).join(" ") : text;
+}
+
+export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
   const n = index.method.length;
   const appNumber = new Map(index.apps.map((a, i) => [a.id, i]));
   const df = (t: number) => index.postingOffsets[t + 1]! - index.postingOffsets[t]!;
-  const detector = new AppDetector(index.apps, (word) => {
+  const dfOf = (word: string) => {
     const t = index.vocab.get(stem(word));
-    return t !== undefined && df(t) >= 30;
+    return t === undefined ? 0 : df(t);
+  };
+  // Each app's nouns: the resources its tools act on most (for "zoom meeting", "box folder").
+  const appNouns = (ids: string[]): Set<string> => {
+    const counts = new Map<number, number>();
+    for (const id of ids) {
+      const a = appNumber.get(id);
+      if (a === undefined) continue;
+      for (let doc = appFromOf(a); doc < appToOf(a); doc++) {
+        if (index.appOf[doc] !== a) continue;
+        for (let i = index.resourceOffsets[doc]!; i < index.resourceOffsets[doc + 1]!; i++) {
+          const t = index.resourceTerms[i]!;
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+        }
+      }
+    }
+    return new Set([...counts].sort((x, y) => y[1] - x[1]).slice(0, 40).map(([t]) => index.words[t]!));
+  };
+  const detector = new AppDetector(index.apps, {
+    commonTerm: (word) => dfOf(word) >= 30,
+    knownWord: (word) => dfOf(word) >= 3,
+    productNouns: appNouns,
+    stem,
   });
   const verbIntent = new Map<number, Intent>();
   for (const [intent, stems] of Object.entries(NAME_VERBS) as [Intent, string[]][]) {
@@ -119,6 +197,12 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     if (appTo[a]! > 0 && appTo[a] !== doc) contiguous = false;
     if (appFrom[a] === n) appFrom[a] = doc;
     appTo[a] = doc + 1;
+  }
+  function appFromOf(a: number): number {
+    return contiguous ? appFrom[a]! : 0;
+  }
+  function appToOf(a: number): number {
+    return contiguous ? appTo[a]! : n;
   }
   const scores = new Float32Array(n);
   const touched = new Uint32Array(n);
@@ -440,24 +524,154 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
     return { qids, weighted };
   }
 
-  return function findTools(task: string, opts: FindOptions = {}): ToolMatch[] {
+  /**
+   * A word the index does not know, read as the nearest common word it does ("mesage" → message, "delte" → delete):
+   * one edit for words of 5 to 7 letters, the most used candidate wins. Capitalised words (names) are left alone.
+   */
+  const spellings = new Map<string, string | null>();
+  const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+  function spell(word: string): string | null {
+    const cached = spellings.get(word);
+    if (cached !== undefined) return cached;
+    let best: string | null = null;
+    let bestDf = 50;
+    const consider = (w: string) => {
+      const d = dfOf(w);
+      if (d > bestDf) (best = w), (bestDf = d);
+    };
+    for (let i = 0; i <= word.length; i++) {
+      if (i < word.length) consider(word.slice(0, i) + word.slice(i + 1));
+      if (i < word.length - 1) consider(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+      for (const c of LETTERS) {
+        if (i < word.length && c !== word[i]) consider(word.slice(0, i) + c + word.slice(i + 1));
+        consider(word.slice(0, i) + c + word.slice(i));
+      }
+    }
+    if (spellings.size > 10_000) spellings.clear();
+    spellings.set(word, best);
+    return best;
+  }
+
+  /** The task with abbreviations written out and typos of ordinary words corrected. */
+  function normaliseWords(text: string, appWords: Set<string>): string {
+    return text.replace(/[A-Za-z][A-Za-z']*/g, (w) => {
+      const lower = w.toLowerCase();
+      if (Object.hasOwn(ABBREVIATIONS, lower)) return ABBREVIATIONS[lower]!;
+      if (appWords.has(lower) || lower.length < 5 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
+      if (isStopWord(lower) || dfOf(lower) > 0 || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
+      return spell(lower) ?? w;
+    });
+  }
+
+  /** A notice for the apps the task names that are not in the catalog, with the catalog's nearest apps. */
+  function unknownNotice(detected: DetectedApps, ranked: Ranked[]): FindNotice | null {
+    if (detected.unknown.length === 0) return null;
+    const name = detected.unknown.map((u) => u.name).join(", ");
+    const nearest: string[] = [];
+    for (const r of ranked) {
+      if (nearest.length >= 3) break;
+      if (!nearest.includes(r.app)) nearest.push(r.app);
+    }
+    const one = detected.unknown.length === 1;
+    return {
+      code: "app_not_in_catalog",
+      app: name,
+      message: `${name} ${one ? "is" : "are"} not in the catalog${nearest.length ? `; the tools below are from the nearest apps: ${nearest.join(", ")}` : ""}.`,
+      nearestApps: nearest,
+    };
+  }
+
+  /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
+  function collapse(ranked: Ranked[], limit: number): { first: Ranked; variants: Ranked[] }[] {
+    const groups: { first: Ranked; variants: Ranked[] }[] = [];
+    const byKey = new Map<string, { first: Ranked; variants: Ranked[] }>();
+    for (const r of ranked) {
+      const tool = readTool(r.doc);
+      // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
+      const key = tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(r.app, METHODS[index.method[r.doc]!]!, tool.http.path);
+      const group = byKey.get(key);
+      if (group) {
+        if (group.variants.length < 5) group.variants.push(r);
+        continue;
+      }
+      // Only the tools up to the limit's last group are read (each read is a record from disk).
+      if (groups.length >= limit) break;
+      const created = { first: r, variants: [] as Ranked[] };
+      byKey.set(key, created);
+      groups.push(created);
+    }
+    // The simplest of the same operation stands for it: the app itself before its beta copy, then the path with the
+    // fewest inputs (`/me/videos` before `/users/{user_id}/videos`); it keeps the group's best score.
+    const params = (r: Ranked) => (readTool(r.doc).http.path.match(/\{/g) ?? []).length;
+    const rank = (r: Ranked) => (familyOf(r.app) !== r.app ? 100 : 0) + params(r);
+    return groups.map((g) => {
+      const all = [g.first, ...g.variants];
+      const best = all.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+      if (best === g.first) return g;
+      return { first: { ...best, score: g.first.score }, variants: all.filter((r) => r !== best) };
+    });
+  }
+
+  function findTools(task: string, opts: FindOptions = {}): FindAnswer {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
     const explicit = opts.app !== undefined;
     showRetired = opts.includeDeprecated === true || explicit;
-    const detected = explicit ? { apps: [opts.app!], primary: new Set([opts.app!]), matches: [] as { text: string; apps: string[] }[] } : detector.detect(stripAddresses(task));
+    const prepared = prepareTask(task);
+    const detected: DetectedApps = explicit
+      ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set(), matches: [], unknown: [], implied: new Map() }
+      : detector.detect(prepared.text);
     const named = detected.apps.filter((a) => appNumber.has(a));
-    if (explicit && named.length === 0) return [];
+    if (explicit && named.length === 0) return { matches: [], notice: null };
     const connected = new Set((opts.connectedApps ?? []).filter((a) => appNumber.has(a)));
-    const q = readTask(task, detected.matches.map((m) => m.text));
+    // Values stand for what they are ("#general" is a channel); the app a value implies counts when none is named.
+    const implied = new Map(detected.implied);
+    let text = prepared.text;
+    const hinted = new Set<string>();
+    for (const v of prepared.values) {
+      const hint = VALUE_HINTS[v.kind];
+      if (!hint || hinted.has(v.kind)) continue;
+      hinted.add(v.kind);
+      text += ` ${hint.words}`;
+      if (hint.app && named.length === 0) implied.set(hint.app[0], Math.max(hint.app[1], implied.get(hint.app[0]) ?? 0));
+    }
+    // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
+    const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
+    text = normaliseWords(text, detected.words);
+    const q = readTask(text, appTexts);
+    // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
+    if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
+      q.intent = "read";
+    }
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
 
-    let ranked: Ranked[];
-    if (named.length > 0) ranked = search(q, qids, weighted, named, detected.primary);
-    else {
+    // A product word of another app outweighs an app named only by a lower-case id or brand ("retweet the post
+    // from nasa" is about Twitter).
+    const strongImplied = [...implied].filter(([a, w]) => w >= 0.8 && appNumber.has(a) && !named.includes(a)).map(([a]) => a);
+    let ranked: Ranked[] = [];
+    if (named.length > 0) {
+      const weak = detected.matches.every((m) => m.strength < 2.5);
+      const apps = weak ? [...named, ...strongImplied] : named;
+      ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]));
+    }
+    if (ranked.length === 0 && !explicit) {
       ranked = search(q, qids, weighted, null, new Set());
+      const impliedApps = [...implied.keys()].filter((a) => appNumber.has(a));
+      if (impliedApps.length > 0 || ranked.length > 0) {
+        // Apps the task's words imply, and widely used apps, a little ahead (each search scales its text scores to
+        // its own best, so the re-ranked scores compare).
+        const merged = new Map<number, Ranked>();
+        const bonus = (r: Ranked) => WEIGHTS.implied * (implied.get(r.app) ?? 0) + (CURATED_IDS.has(r.app) ? WEIGHTS.popular : 0);
+        for (const r of ranked) merged.set(r.doc, { ...r, score: r.score + bonus(r) });
+        if (impliedApps.length > 0) {
+          for (const r of search(q, qids, weighted, impliedApps, new Set())) {
+            const score = r.score + bonus(r);
+            if ((merged.get(r.doc)?.score ?? -Infinity) < score) merged.set(r.doc, { ...r, score });
+          }
+        }
+        ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.doc - b.doc);
+      }
       if (connected.size > 0) {
-        // Connected apps first, when their tools fit the task about as well as the best of the catalog (each
-        // search scales its text scores to its own best, so the re-ranked scores compare).
+        // Connected apps first, when their tools fit the task about as well as the best of the catalog.
         const best = ranked[0];
         const mine = best
           ? search(q, qids, weighted, [...connected], new Set()).filter((r) => r.score >= RELEVANT * best.score && r.bm25 >= MIN_TEXT * best.bm25)
@@ -466,16 +680,29 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
         ranked = [...mine, ...ranked.filter((r) => !first.has(r.doc))];
       }
     }
-    return ranked.slice(0, limit).map((r) => {
+    const notice = explicit ? null : unknownNotice(detected, ranked);
+    const groups = collapse(ranked, limit);
+    const matches = groups.map(({ first: r, variants }) => {
       const reasons: string[] = [];
       if (explicit) reasons.push(`app: ${r.app}`);
       else if (named.length > 0) {
         const m = detected.matches.find((x) => x.apps.includes(r.app));
-        reasons.push(m ? `app named in task: ${r.app} ("${m.text}")` : `app named in task (family): ${r.app}`);
-      }
+        reasons.push(m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : `app named in task (family): ${r.app}`);
+      } else if (implied.has(r.app)) reasons.push(`app implied by the task: ${r.app}`);
       if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);
       rerank(r.doc, r.scaled, q, qids, reasons);
-      return { tool: readTool(r.doc), score: Math.round(r.score * 1000) / 1000, reasons };
+      const match: FoundTool = { tool: readTool(r.doc), score: Math.round(r.score * 1000) / 1000, reasons };
+      if (variants.length) {
+        match.variants = variants.map((v) => {
+          const tool = readTool(v.doc);
+          return { name: tool.name, app: tool.app, http: { method: tool.http.method, path: tool.http.path } };
+        });
+      }
+      return match;
     });
-  };
+    return { matches, notice };
+  }
+
+  /** tools.find, and the catalog apps a search text names (by id, name, alias, short name or with a typo). */
+  return Object.assign(findTools, { namedApps: (text: string): string[] => detector.namedApps(text).filter((a) => appNumber.has(a)) });
 }

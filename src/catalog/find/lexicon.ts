@@ -188,6 +188,24 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   revoke: { intent: "delete", terms: ["revoke", "delete"] },
   unassign: { intent: "delete", terms: ["assignee", "remove", "unassign"] },
   kick: { intent: "delete", terms: ["kick", "remove"] },
+  dm: { intent: "create", terms: ["send", "message", "post"] },
+  ping: { intent: "create", terms: ["send", "message", "post"] },
+  tell: { intent: "create", terms: ["send", "message", "post"] },
+  ask: { intent: "create", terms: ["request", "send"] },
+  postpone: { intent: "update", terms: ["update", "move", "patch"] },
+  delay: { intent: "update", terms: ["update", "move", "patch"] },
+  how: { intent: "read", terms: ["get", "list"] },
+  snooze: { intent: "update", terms: ["snooze", "pause"] },
+  queue: { intent: "create", terms: ["queue", "add"] },
+  acknowledge: { intent: "update", terms: ["ack", "acknowledge"] },
+  ack: { intent: "update", terms: ["ack", "acknowledge"] },
+  transcribe: { intent: "create", terms: ["transcription", "transcribe"] },
+  rollback: { intent: "update", terms: ["rollback", "restore"] },
+  cut: { intent: "create", terms: ["create", "release"] },
+  log: { intent: "create", terms: ["log", "worklog", "add"] },
+  toot: { intent: "create", terms: ["status", "post", "create"] },
+  tweet: { intent: "create", terms: ["tweet", "post", "create"] },
+  boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
 });
 
 /** Multi-word verbs, read before single words. */
@@ -210,6 +228,12 @@ export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.crea
   "shut down": { intent: "update", terms: ["shutdown", "power_off", "stop", "action"] },
   "stop sharing": { intent: "delete", terms: ["permission", "share", "collaboration", "acl"] },
   "clean up": { intent: "delete", terms: ["delete", "remove"] },
+  "push back": { intent: "update", terms: ["update", "move", "patch"] },
+  "roll back": { intent: "update", terms: ["rollback", "restore"] },
+  "spin up": { intent: "create", terms: ["create"] },
+  "queue up": { intent: "create", terms: ["queue", "add"] },
+  "show up": { intent: "list", terms: ["participant", "list"] },
+  "showed up": { intent: "list", terms: ["participant", "list"] },
 });
 
 /** Words that make a task's intent stronger or change it ("permanently remove" is a delete, "all" is a list). */
@@ -291,5 +315,23 @@ export const SYNONYMS: Record<string, string[]> = {
   domain: ["domain"], dns: ["dns", "record"], server: ["server"], droplet: ["droplet"], instance: ["instance"], site: ["site"],
   bucket: ["bucket"], log: ["log"], logs: ["log"], metric: ["metric"], alert: ["alert"], incident: ["incident"],
   weather: ["weather", "forecast"], forecast: ["forecast"], location: ["location"], address: ["address"], map: ["map"],
+  attendee: ["participant", "attendee"], attendees: ["participant", "attendee"], participant: ["participant"], attended: ["participant"],
+  joined: ["participant", "join"], viewer: ["collaboration", "permission", "role"], editor: ["collaboration", "permission", "role"],
+  recently: ["recent"], notifications: ["notification", "dnd"], notification: ["notification", "dnd"], dnd: ["dnd", "snooze"],
+  signature: ["signature", "send_as"], views: ["statistic", "video", "view"], balance: ["balance"], payout: ["payout"],
+  paid: ["payout", "payment", "paid"], checklist: ["block", "child", "to_do"],
+  standup: ["meeting"], "1:1": ["meeting", "event"], transcription: ["transcription"], audio: ["audio", "transcription"],
   calendar: ["calendar"], schedule: ["schedule", "event"], group: ["group"], team: ["team"], organization: ["org", "organization"], org: ["org"],
+};
+
+/** Shortenings typed in tasks, written out before the task is read. */
+export const ABBREVIATIONS: Record<string, string> = {
+  mtg: "meeting", mtgs: "meetings", msg: "message", msgs: "messages", pls: "please", plz: "please", thx: "thanks",
+  acct: "account", accts: "accounts", cal: "calendar", appt: "appointment", appts: "appointments", pic: "picture",
+  pics: "pictures", info: "information", addr: "address", num: "number", tel: "phone", attch: "attachment", att: "attachment",
+  mins: "minutes", min: "minutes", hr: "hour", hrs: "hours", wk: "week", yr: "year", tmrw: "tomorrow", tmr: "tomorrow",
+  tomorow: "tomorrow", thurs: "thursday", thu: "thursday", tues: "tuesday", wed: "wednesday", fri: "friday", mon: "monday",
+  org: "organization", orgs: "organizations", repo: "repo", pr: "pull request", prs: "pull requests", mr: "merge request",
+  mrs: "merge requests", dm: "dm", dms: "dms", whats: "what is", creat: "create", delet: "delete", updt: "update",
+  u: "you", ur: "your",
 };

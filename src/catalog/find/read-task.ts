@@ -34,6 +34,26 @@ export interface ReadTask {
 
 const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
 const QUESTION = new Set(["what", "which", "who", "how", "when", "where", "whether", "is", "are", "do", "does", "did"]);
+/** Words that open a question about what happened or what is ("did anyone email me", "is there an open PR"). */
+const AUXILIARIES = new Set(["did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "why"]);
+const WH_WORDS = new Set(["what", "which", "who", "how", "when", "where", "why"]);
+/** Subjects before a verb in the past ("I deleted ...", "someone removed ..."): that verb is what happened, not the order. */
+const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "someone", "somebody", "anyone", "anybody", "it", "people", "everyone", "who", "accidentally", "mistakenly"]);
+/** Past forms that do not end in -ed. */
+const IRREGULAR_PAST: Record<string, string> = {
+  sent: "send", made: "make", wrote: "write", got: "get", took: "take", left: "leave", forgot: "forget", lost: "lose",
+  gave: "give", shared: "share", put: "put", set: "set", began: "begin", ran: "run", read: "read", saw: "see", built: "build",
+};
+/** Words that put a verb in the passive ("can it be recovered"): the verb is the action asked for. */
+const PASSIVE = new Set(["be", "been", "being", "get", "gets"]);
+
+/** The base form of a verb in the past ("deleted" → delete, "dropped" → drop), or undefined. */
+function pastBase(w: string): string | undefined {
+  if (Object.hasOwn(IRREGULAR_PAST, w)) return IRREGULAR_PAST[w];
+  if (!w.endsWith("ed") || w.length < 5) return undefined;
+  for (const base of [w.slice(0, -1), w.slice(0, -2), w.slice(0, -3), `${w.slice(0, -3)}y`]) if (VERBS[base]) return base;
+  return undefined;
+}
 
 /** Removes addresses (emails, URLs), which may contain app names ("jo@x.com") without naming an app. */
 export function stripAddresses(task: string): string {
@@ -81,6 +101,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
+  // "get it back", "turn them off": the particle belongs to the verb.
+  text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
+  // "let the team know ...": tell them.
+  text = text.replace(/\blet\s+((?:[\w#@-]+\s+){1,5}?)know\b/gi, "notify $1");
+  // "don't send it yet": what not to do is not the action.
+  text = text.replace(/\b(?:don'?t|do not|never|without)\s+\w+/gi, " ");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
   text = text.replace(/\b([A-Za-z]+)['’]s\s+([A-Za-z]+)/g, "$2 for $1");
   const words = splitWords(stripValues(text));
@@ -90,7 +116,24 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // The main verb: the first verb phrase or verb of the task.
   let firstWord = 0;
   while (firstWord < words.length && FILLER.has(words[firstWord]!) && !(words[firstWord] === "like" && firstWord === 0)) firstWord++;
+  // A question ("did anyone email me ...", "why did the run fail"): the verbs after its auxiliary say what happened;
+  // the task asks to see it.
+  const question = AUXILIARIES.has(words[firstWord] ?? "") || WH_WORDS.has(words[firstWord] ?? "");
+  let auxAt = -1;
+  if (question) for (let i = firstWord; i < words.length && auxAt < 0; i++) if (AUXILIARIES.has(words[i]!)) auxAt = i;
+  // A verb in the passive is the action asked for ("can it be recovered").
+  for (let i = 1; i < words.length && !verb; i++) {
+    const base = PASSIVE.has(words[i - 1]!) ? pastBase(words[i]!) : undefined;
+    if (base && VERBS[base]) {
+      verb = { word: base, sense: VERBS[base]! };
+      verbAt = i;
+    }
+  }
   for (let i = 0; i < words.length && !verb; i++) {
+    const w = words[i]!;
+    // What happened ("I deleted", "we sent") and what a question asks about is not the order.
+    if (SUBJECTS.has(words[i - 1] ?? "") && pastBase(w)) continue;
+    if (auxAt >= 0 && i > auxAt && !WH_WORDS.has(w)) continue;
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
     const three = `${two} ${words[i + 2] ?? ""}`;
     const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
@@ -108,6 +151,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
   }
   let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
+  if (question && intent === null) intent = "list";
   for (const w of words) if (MODIFIERS[w] === "delete") intent = "delete";
   if ((intent === "read" || intent === null) && words.some((w) => MODIFIERS[w] === "list")) intent = "list";
 

@@ -1,0 +1,57 @@
+/**
+ * Values in a task: quoted text, e-mail addresses, URLs, `owner/repo` slugs and branch names, @handles, #channels,
+ * issue keys (PROJ-412), ids, file names, phone numbers and amounts. They say which item, not which tool: they are
+ * set aside before the app and the words are read (a repo called `kubernetes/kubernetes` names no app, a quoted
+ * title is not an object), and kept as hints (a #channel is a channel, an issue key is an issue).
+ */
+
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number";
+
+export interface Value {
+  kind: ValueKind;
+  text: string;
+}
+
+export interface Prepared {
+  /** The task with its values replaced by spaces. */
+  text: string;
+  values: Value[];
+}
+
+/** Tried in order; each pattern's matches are cut out before the next one runs. */
+const PATTERNS: [ValueKind, RegExp][] = [
+  ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
+  ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
+  ["quote", /["“”][^"“”]{1,200}["“”]/g],
+  ["quote", /(?<=^|[\s(:])['‘][^'‘’]{1,200}['’](?=$|[\s.,;:!?)])/g],
+  ["quote", /`[^`]{1,200}`/g],
+  ["handle", /(?<=^|[\s(])@[A-Za-z0-9_][\w.-]*(?:'s)?/g],
+  ["channel", /(?<=^|[\s(])#[A-Za-z0-9][\w-]*/g],
+  // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
+  ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
+  ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
+  ["phone", /\+?\d[\d\s().-]{6,}\d/g],
+  // Issue keys and ids: letters and digits together (PROJ-412, cus_8812, INV-2291, 3970e0fe-8564-...), versions (v2.3.0).
+  ["key", /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g],
+  ["id", /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)+\b/g],
+  ["id", /\bv?\d+(?:\.\d+){1,3}\b/g],
+  ["id", /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-f0-9]{7,}\b/g],
+  ["number", /(?<![A-Za-z0-9])[$€£]?\d+(?:[.,:]\d+)?%?(?![A-Za-z0-9])/g],
+];
+
+/** Words that look like a slug but are ordinary text ("w/", "and/or", "24/7", "read/write"). */
+const NOT_SLUG = /^(and\/or|w\/o?|n\/a|i\/o|on\/off|yes\/no|read\/write|\d+\/\d+(\/\d+)?)$/i;
+
+export function prepareTask(task: string): Prepared {
+  let text = task;
+  const values: Value[] = [];
+  for (const [kind, pattern] of PATTERNS) {
+    text = text.replace(pattern, (m) => {
+      if (kind === "slug" && (NOT_SLUG.test(m) || /^[a-z]+\/$/i.test(m))) return m;
+      // Possessive of a handle ("@nasa's tweet") keeps the owner as a value and the rest as text.
+      values.push({ kind, text: m });
+      return " ".repeat(m.length);
+    });
+  }
+  return { text, values };
+}
