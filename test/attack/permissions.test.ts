@@ -10,6 +10,7 @@ import { createKey, PERMISSIONS, type KeyPermission } from "../../src/domain/key
 import { attackEnv, CONNECTED_APP, connectApp, startTestServer, startUpstream, toolOf, type Upstream } from "./support/attack-server.js";
 import { fillPath, minimalValid, operations, type Operation } from "./support/contract-operations.js";
 import { rawClient } from "./support/raw-http.js";
+import { createCheckoutTool } from "../../src/commerce/create-checkout-tool.js";
 
 /** Every subset of the permissions that a key can have (the empty one only if createKey accepts it). */
 let SUBSETS: KeyPermission[][] = Array.from({ length: 1 << PERMISSIONS.length }, (_, mask) => PERMISSIONS.filter((_, i) => mask & (1 << i)));
@@ -127,21 +128,26 @@ describe("MCP permission matrix (every tool of tools/list × every subset)", () 
     return args;
   };
 
-  it("offers, in tools/list, exactly the tools the contract names (x-patchbay-mcp-tool)", async () => {
+  // The base host is also the agent host here (the default), so the agent host's own tool is offered too; it needs
+  // no permission (anyone may start a checkout).
+  const agentOnly = [createCheckoutTool.name];
+  const permissionOf = (name: string) => (agentOnly.includes(name as never) ? "none" : toolOps().find((o) => o.mcpTool === name)!.permission);
+
+  it("offers, in tools/list, exactly the tools the contract names (x-patchbay-mcp-tool) and the agent host's create_checkout", async () => {
     const { json } = await mcp(keys.get(PERMISSIONS.join(","))!, { method: "tools/list" });
-    expect(json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(toolOps().map((o) => o.mcpTool).sort());
+    expect(json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([...toolOps().map((o) => o.mcpTool), ...agentOnly].sort());
   });
 
   it("answers a tool call with insufficient_permission when the key lacks the tool's permission, valid arguments or not", async () => {
     const { json } = await mcp(keys.get(PERMISSIONS.join(","))!, { method: "tools/list" });
     const failures: string[] = [];
     for (const t of json.result.tools as { name: string; inputSchema: Record<string, any> }[]) {
-      const op = toolOps().find((o) => o.mcpTool === t.name)!;
-      if (op.permission === "none") continue;
-      for (const subset of SUBSETS.filter((s) => !s.includes(op.permission as KeyPermission))) {
+      const permission = permissionOf(t.name);
+      if (permission === "none") continue;
+      for (const subset of SUBSETS.filter((s) => !s.includes(permission as KeyPermission))) {
         for (const [what, args] of [["valid", validArgs(t.inputSchema)], ["invalid", { __not_a_field__: [1e300] }]] as const) {
           const r = await toolCall(t.name, keys.get(subset.join(","))!, args);
-          if (r.code !== "insufficient_permission") failures.push(`${t.name} (needs ${op.permission}) with [${subset}], ${what} arguments: ${r.status} ${r.text}`);
+          if (r.code !== "insufficient_permission") failures.push(`${t.name} (needs ${permission}) with [${subset}], ${what} arguments: ${r.status} ${r.text}`);
         }
       }
     }
@@ -152,8 +158,8 @@ describe("MCP permission matrix (every tool of tools/list × every subset)", () 
     const { json } = await mcp(keys.get(PERMISSIONS.join(","))!, { method: "tools/list" });
     const failures: string[] = [];
     for (const t of json.result.tools as { name: string; inputSchema: Record<string, any> }[]) {
-      const op = toolOps().find((o) => o.mcpTool === t.name)!;
-      for (const subset of SUBSETS.filter((s) => op.permission === "none" || s.includes(op.permission as KeyPermission))) {
+      const permission = permissionOf(t.name);
+      for (const subset of SUBSETS.filter((s) => permission === "none" || s.includes(permission as KeyPermission))) {
         const r = await toolCall(t.name, keys.get(subset.join(","))!, validArgs(t.inputSchema));
         if (r.code === "insufficient_permission" || r.status >= 500) failures.push(`${t.name} with [${subset}]: ${r.status} ${r.text}`);
       }

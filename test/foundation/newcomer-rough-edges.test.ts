@@ -48,14 +48,20 @@ describe("the 401 challenge", () => {
     expect(none.headers.get("www-authenticate")).toBe('Bearer realm="patchbay"');
   });
 
-  it("is the same on the MCP endpoint: no error code without a token", async () => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
-    expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="patchbay"');
+  it("is the same on the MCP endpoint for a key that is not valid; without a key /mcp is the agent host's anonymous session", async () => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    const bad = await call({ authorization: "Bearer patchbay_sk_nope" });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toBe('Bearer realm="patchbay", error="invalid_token"');
+    // The base URL is also the agent URL here (the default): no credential is needed for the public tools there.
+    const none = await call({});
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toContain("create_checkout");
   });
 });
 
@@ -169,6 +175,6 @@ describe("the credential form", () => {
     const { key } = await server.newAccount();
     const link = await server.call("POST", "/api/v1/apps/stripe/connect", { key, body: {} });
     const html = await (await fetch(link.body.url)).text();
-    expect(html).toContain("needs an access token (sent as <code>Authorization: Bearer …</code>)");
+    expect(html).toMatch(/Stripe needs [^<]+ \(sent in <code>Authorization: Bearer …<\/code>\)/);
   });
 });
