@@ -111,9 +111,15 @@ export function standInPlan(
   const credentialParams: string[] = [];
   if (method.type === "oauth2") {
     schemes.oauth = { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "/authorize", tokenUrl: "/token", scopes: {} } } };
-    auth.push({ type: "oauth2" });
-    // A token sent elsewhere than `Authorization: Bearer` is also looked for where the method puts it.
-    if (method.tokenPlacement) credentialParams.push(method.tokenPlacement.name);
+    const at = method.tokenPlacement;
+    if (at?.in === "header" && /^authorization$/i.test(at.name) && at.prefix?.trim()) {
+      // The provider's own Authorization scheme (Zoho: `Zoho-oauthtoken …`): only that is accepted.
+      auth.push({ type: "oauth2", scheme: at.prefix.trim() });
+    } else {
+      auth.push({ type: "oauth2" });
+      // A token sent elsewhere than `Authorization: Bearer` is also looked for where the method puts it.
+      if (at) credentialParams.push(at.name);
+    }
   } else {
     const basic: Record<string, string> = {};
     for (const field of credentialFields(method)) {
