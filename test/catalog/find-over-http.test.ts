@@ -77,7 +77,7 @@ describe("POST /tools/find and apps that are not in the catalog", () => {
     let absent = "";
     for (const name of KNOWN_ELSEWHERE.filter((n) => /^[A-Za-z]+$/.test(n))) {
       const apps = await server.call("GET", `/api/v1/apps?search=${encodeURIComponent(name)}&limit=1`, { key });
-      if (apps.status === 200 && apps.body.items.length === 0) {
+      if (apps.status === 200 && apps.body.length === 0) {
         absent = name;
         break;
       }
