@@ -14,12 +14,12 @@ import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./
 
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
 const COMMON_WORDS = new Set([
-  "box", "slack", "zoom", "square", "notion", "linear", "front", "monday", "medium", "plaid", "buffer", "shop", "stripe",
-  "twitter", "discord", "basecamp", "mailchimp", "apple", "amazon", "google", "microsoft", "outlook", "teams", "office",
-  "drive", "docs", "sheets", "tasks", "calendar", "mail", "telegram", "mux", "lob", "segment", "sentry", "ably", "sendgrid",
-  "vimeo", "giphy", "circle", "launch", "dark", "event", "events", "files", "file", "api", "data", "app", "apps", "open",
+  "box", "slack", "zoom", "square", "notion", "linear", "front", "monday", "medium", "plaid", "buffer", "shop",
+  "basecamp", "apple", "amazon", "google", "microsoft", "outlook", "teams", "office",
+  "drive", "docs", "sheets", "tasks", "calendar", "mail", "mux", "lob", "segment", "sentry", "ably",
+  "circle", "launch", "dark", "event", "events", "files", "file", "api", "data", "app", "apps", "open",
   "news", "weather", "books", "search", "maps", "time", "world", "people", "health", "jobs", "music", "video", "keep",
-  "forms", "chat", "contacts", "meet", "home", "ebay", "lyft", "okta",
+  "forms", "chat", "contacts", "meet", "home",
 ]);
 
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
@@ -240,7 +240,7 @@ export class AppDetector {
       const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;
       if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
       if (next !== undefined) {
-        if (curated && GENERIC_PRODUCT_NOUNS.has(next)) return true;
+        if (GENERIC_PRODUCT_NOUNS.has(next)) return true;
         if (!alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(next))) return true;
       }
       // The possessive of the app ("slack's reminders").

@@ -103,6 +103,20 @@ const CURATED_IDS = new Set(CURATED_APPS.map((c) => c.id));
 /** Nouns that end an app's name and may be what the task is about ("google calendar", "outlook calendar"). */
 const NAME_NOUNS = new Set(["calendar", "calendars", "drive", "sheet", "sheets", "spreadsheet", "doc", "docs", "document", "tasks", "contacts", "form", "forms", "inbox", "chat"]);
 
+/** The words of an app's name that name the app, without a last word that is one of NAME_NOUNS ("google tasks" → google). */
+function withoutNounTail(text: string): string {
+  const words = text.split(/\s+/);
+  return words.length > 1 && NAME_NOUNS.has(words[words.length - 1]!.toLowerCase()) ? words.slice(0, -1).join(" ") : text;
+}
+
+/** Shortenings people type ("mtg", "msg", "creat"), written out. */
+function expandAbbreviations(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (w) => {
+    const lower = w.toLowerCase();
+    return Object.hasOwn(ABBREVIATIONS, lower) ? ABBREVIATIONS[lower]! : w;
+  });
+}
+
 /**
  * An app's name as written, without a last word that is one of NAME_NOUNS when the name is itself the object ("create
  * a new google calendar", "make a google sheet"): that word stays in the task.
@@ -556,7 +570,6 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   function normaliseWords(text: string, appWords: Set<string>): string {
     return text.replace(/[A-Za-z][A-Za-z']*/g, (w) => {
       const lower = w.toLowerCase();
-      if (Object.hasOwn(ABBREVIATIONS, lower)) return ABBREVIATIONS[lower]!;
       if (appWords.has(lower) || lower.length < 5 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
       if (isStopWord(lower) || dfOf(lower) > 0 || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
       return spell(lower) ?? w;
@@ -617,6 +630,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const explicit = opts.app !== undefined;
     showRetired = opts.includeDeprecated === true || explicit;
     const prepared = prepareTask(task);
+    // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
+    prepared.text = expandAbbreviations(prepared.text);
     const detected: DetectedApps = explicit
       ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set(), matches: [], unknown: [], implied: new Map() }
       : detector.detect(prepared.text);
@@ -637,7 +652,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
     const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
     text = normaliseWords(text, detected.words);
-    const q = readTask(text, appTexts);
+    let q = readTask(text, appTexts);
+    // Nothing left to act on ("add 'renew passport' to my google tasks"): the noun that ends the app's name is it.
+    if (!q.nouns.some((x) => x.weight >= 0.5)) {
+      const kept = [...detected.matches.map((m) => withoutNounTail(m.text)), ...detected.unknown.map((u) => u.text)];
+      if (kept.some((t, i) => t !== appTexts[i])) q = readTask(text, kept);
+    }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
       q.intent = "read";

@@ -206,6 +206,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   toot: { intent: "create", terms: ["status", "post", "create"] },
   tweet: { intent: "create", terms: ["tweet", "post", "create"] },
   boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
+  push: { intent: "update", terms: ["update", "move", "patch"] },
+  suspend: { intent: "update", terms: ["suspend", "deactivate"] },
 });
 
 /** Multi-word verbs, read before single words. */
@@ -230,6 +232,8 @@ export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.crea
   "clean up": { intent: "delete", terms: ["delete", "remove"] },
   "push back": { intent: "update", terms: ["update", "move", "patch"] },
   "roll back": { intent: "update", terms: ["rollback", "restore"] },
+  "request changes": { intent: "create", terms: ["review"] },
+  "pay out": { intent: "list", terms: ["payout"] },
   "spin up": { intent: "create", terms: ["create"] },
   "queue up": { intent: "create", terms: ["queue", "add"] },
   "show up": { intent: "list", terms: ["participant", "list"] },
@@ -320,6 +324,7 @@ export const SYNONYMS: Record<string, string[]> = {
   recently: ["recent"], notifications: ["notification", "dnd"], notification: ["notification", "dnd"], dnd: ["dnd", "snooze"],
   signature: ["signature", "send_as"], views: ["statistic", "video", "view"], balance: ["balance"], payout: ["payout"],
   paid: ["payout", "payment", "paid"], checklist: ["block", "child", "to_do"],
+  say: ["message", "history"], said: ["message", "history"], "show up": ["participant"], "pay out": ["payout"], "paid out": ["payout"],
   standup: ["meeting"], "1:1": ["meeting", "event"], transcription: ["transcription"], audio: ["audio", "transcription"],
   calendar: ["calendar"], schedule: ["schedule", "event"], group: ["group"], team: ["team"], organization: ["org", "organization"], org: ["org"],
 };
@@ -329,7 +334,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   mtg: "meeting", mtgs: "meetings", msg: "message", msgs: "messages", pls: "please", plz: "please", thx: "thanks",
   acct: "account", accts: "accounts", cal: "calendar", appt: "appointment", appts: "appointments", pic: "picture",
   pics: "pictures", info: "information", addr: "address", num: "number", tel: "phone", attch: "attachment", att: "attachment",
-  mins: "minutes", min: "minutes", hr: "hour", hrs: "hours", wk: "week", yr: "year", tmrw: "tomorrow", tmr: "tomorrow",
+  mins: "minutes", min: "minutes", hrs: "hours", wk: "week", yr: "year", tmrw: "tomorrow", tmr: "tomorrow",
   tomorow: "tomorrow", thurs: "thursday", thu: "thursday", tues: "tuesday", wed: "wednesday", fri: "friday", mon: "monday",
   org: "organization", orgs: "organizations", repo: "repo", pr: "pull request", prs: "pull requests", mr: "merge request",
   mrs: "merge requests", dm: "dm", dms: "dms", whats: "what is", creat: "create", delet: "delete", updt: "update",
