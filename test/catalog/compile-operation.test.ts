@@ -123,7 +123,8 @@ describe("naming tools and apps", () => {
       "https://api.example.com/v1",
     );
     expect(methods).toEqual([
-      { type: "apiKey", in: "header", name: "X-Key" },
+      // An API key is a one-field credential form: the field says where the value goes.
+      { type: "apiKey", in: "header", name: "X-Key", fields: [{ name: "key", label: "API key", placement: { in: "header", name: "X-Key" } }] },
       { type: "oauth2", authorizeUrl: "https://api.example.com/authorize", tokenUrl: "https://id.example.com/token", scopes: ["read", "write"], defaultScopes: [] },
     ]);
     expect(authMethods({ paths: {} }, "https://x")).toEqual([{ type: "none" }]);

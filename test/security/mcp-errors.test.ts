@@ -66,7 +66,8 @@ describe("MCP malformed params", () => {
 
   it("still answers well-formed requests (initialize, tools/list, tools/call)", async () => {
     expect((await rpc("initialize", initializeParams)).body.result?.serverInfo?.name).toBe("patchbay");
-    expect((await rpc("tools/list", {})).body.result?.tools.length).toBe(6);
+    // The six tools, and create_checkout: the base host is also the agent host here (the default).
+    expect((await rpc("tools/list", {})).body.result?.tools.length).toBe(7);
     const call = await rpc("tools/call", { name: "search_apps", arguments: { search: "github", limit: 1 } });
     expect(call.body.result?.isError).toBeFalsy();
   });
