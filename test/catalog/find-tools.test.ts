@@ -81,6 +81,14 @@ describe("tools.find", () => {
     expect(catalog.findToolsWithNotice("create an issue on GitHub", { limit: 5 }).notice).toBeNull();
   });
 
+  it("takes a name the catalog has never seen, where an app stands, for an app it does not have", () => {
+    expect(catalog.findToolsWithNotice("create a Frobly ticket for the checkout bug", { limit: 5 }).notice).toMatchObject({ app: "Frobly" });
+    expect(catalog.findToolsWithNotice("book a slot for me in frobly next week", { limit: 5 }).notice).toMatchObject({ app: "Frobly" });
+    // Ordinary words and people in the same places are not apps.
+    expect(catalog.findToolsWithNotice("send the summary to Priya in spanish", { limit: 5 }).notice).toBeNull();
+    expect(catalog.findToolsWithNotice("put the figures in the quarterly report", { limit: 5 }).notice).toBeNull();
+  });
+
   it("folds the same operation by another path into one match with its variants", () => {
     const found = catalog.findToolsWithNotice("list the messages in my outlook inbox", { limit: 10 }).matches;
     const keys = found.map((m) => `${m.tool.http.method} ${m.tool.http.path.replace(/^\/users\/\{[^}]+\}/, "/me")}`);

@@ -25,6 +25,8 @@ const COMMON_WORDS = new Set([
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
 const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
 const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
+/** Words before an app we do not know ("in Frobly"); not "to", "from" or "with", which name people as often. */
+const UNKNOWN_PLACE = new Set(["in", "on", "via", "using", "into", "inside"]);
 /** Nouns that follow any app's name ("a Linear issue", "my Airtable base"). */
 const GENERIC_PRODUCT_NOUNS = new Set(
   ("issue issues ticket tickets task tasks board boards page pages project projects base bases table tables record records lead leads deal deals " +
@@ -76,8 +78,10 @@ export interface DetectedApps {
 export interface DetectorHelpers {
   /** A common word of the catalog's texts (a brand that is one needs a capital or an app's place). */
   commonTerm: (word: string) => boolean;
-  /** A word the catalog knows at all (not corrected as a typo). */
+  /** A word the catalog knows well (not corrected as a typo). */
   knownWord: (word: string) => boolean;
+  /** A word the catalog's texts use at all (not taken for the name of an app we do not know). */
+  seenWord?: (word: string) => boolean;
   /** Nouns (stems) the tools of these apps act on most, for "zoom meeting" and "box folder". */
   productNouns?: (apps: string[]) => Set<string>;
   /** Stem of a word, as the index stems. */
@@ -200,8 +204,9 @@ export class AppDetector {
     let bestDistance = max + 1;
     for (const target of this.typoTargets) {
       if (target[0] !== word[0] || Math.abs(target.length - word.length) > max) continue;
-      const d = editDistance(word, target, Math.min(max, allowedEdits(target.length)));
-      if (d < bestDistance) (best = target), (bestDistance = d);
+      const cap = Math.min(max, allowedEdits(target.length));
+      const d = editDistance(word, target, cap);
+      if (d <= cap && d < bestDistance) (best = target), (bestDistance = d);
     }
     return bestDistance <= max ? best : undefined;
   }
@@ -294,8 +299,20 @@ export class AppDetector {
       }
       matches.push({ text: f.text, apps: ranked.filter(([, st]) => st === best).map(([id]) => id), strength: best, ...(f.corrected ? { corrected: f.corrected } : {}) });
     }
-    // An app id that only lost to an everyday-word reading of a curated name is dropped with it (kept above when
-    // it is the only reading).
+    // A name the catalog has never seen, standing where an app stands ("in Frobly", "a Frobly ticket"), is an app we
+    // do not have: said in a notice rather than answered silently with another app's tools.
+    if (apps.length === 0 && unknown.length === 0) {
+      for (let i = 0; i < words.length && unknown.length === 0; i++) {
+        const w = words[i]!;
+        if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || (this.helpers.seenWord ?? this.helpers.knownWord)(w)) continue;
+        const prev = words[i - 1];
+        const next = words[i + 1];
+        const place = prev !== undefined && UNKNOWN_PLACE.has(prev);
+        const possessive = (prev === "my" || prev === "our") && next !== undefined && GENERIC_PRODUCT_NOUNS.has(next);
+        const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || prev === "the" || /^[A-Z]/.test(raw[i]!));
+        if (place || possessive || beforeNoun) unknown.push({ name: /^[A-Z]/.test(raw[i]!) ? raw[i]! : `${w[0]!.toUpperCase()}${w.slice(1)}`, text: raw[i]! });
+      }
+    }
     const implied = new Map<string, number>();
     {
       const text = ` ${words.join(" ")} `;

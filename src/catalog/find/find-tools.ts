@@ -155,6 +155,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   const detector = new AppDetector(index.apps, {
     commonTerm: (word) => dfOf(word) >= 30,
     knownWord: (word) => dfOf(word) >= 3,
+    seenWord: (word) => dfOf(word) > 0 || index.vocab.has(word),
     productNouns: appNouns,
     stem,
   });
