@@ -3,6 +3,8 @@ import { compileOperation, describeFromPath } from "../../src/catalog/build/comp
 import { ToolNamer, actionWords } from "../../src/catalog/build/tool-names.js";
 import { ruleAppId, providerSlug } from "../../src/catalog/build/app-ids.js";
 import { authMethods } from "../../src/catalog/build/auth-methods.js";
+import { toolRequest } from "../../src/calls/tool-request.js";
+import type { CatalogTool } from "../../src/catalog/types.js";
 
 const doc = {
   components: {
@@ -74,6 +76,29 @@ describe("compiling an operation into a tool", () => {
     expect(tool.http.bodyMode).toBe("property");
     expect(tool.http.params.at(-1)).toEqual({ name: "body", in: "body", key: "body" });
     expect(tool.inputSchema.required).toEqual(["id", "body"].filter((k) => k in (tool.inputSchema.properties as object)));
+  });
+
+  it("makes a path template variable the description does not declare a required path input, even inside a segment", () => {
+    const item = { parameters: [{ name: "drive-id", in: "path", required: true, schema: { type: "string" } }] };
+    const op = { requestBody: { content: { "application/json": { schema: { type: "object", properties: { values: { type: "array" } } } } } } };
+    const path = "/drives/{drive-id}/worksheets/{sheet}/range(address='{address}')";
+    const tool = compileOperation("patch", path, item, op, ctx);
+    expect(tool.inputSchema.required).toEqual(["drive-id", "sheet", "address"]);
+    expect((tool.inputSchema.properties as any).address).toEqual({ type: "string" });
+    expect(tool.http.params.filter((p) => p.in === "path")).toEqual([
+      { name: "drive-id", in: "path", key: "drive-id" },
+      { name: "sheet", in: "path", key: "sheet" },
+      { name: "address", in: "path", key: "address" },
+    ]);
+    const request = toolRequest({ name: "T", app: "excel", ...tool } as unknown as CatalogTool, { "drive-id": "d1", sheet: "S", address: "A1:C3", values: [[1]] });
+    expect(request.path).toBe("/drives/d1/worksheets/S/range(address='A1%3AC3')");
+  });
+
+  it("declares a variable once when the description declares it, and ignores a GraphQL path's fragment", () => {
+    const declared = compileOperation("get", "/items/{id}", {}, { parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }] }, ctx);
+    expect(declared.inputSchema).toEqual({ type: "object", properties: { id: { type: "integer" } }, required: ["id"] });
+    const graphql = compileOperation("post", "/graphql#{weird}", {}, {}, ctx);
+    expect(graphql.inputSchema).toEqual({ type: "object", properties: {} });
   });
 
   it("writes a plain description from the method and path when the description has none", () => {

@@ -105,7 +105,7 @@ interface Input {
   required: boolean;
 }
 
-function collectParameters(item: Json, op: Json, ctx: OperationContext, converter: SchemaConverter): Input[] {
+function collectParameters(path: string, item: Json, op: Json, ctx: OperationContext, converter: SchemaConverter): Input[] {
   const byKey = new Map<string, Json>();
   for (const raw of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
     const p = converter.deref<Json>(raw);
@@ -126,6 +126,13 @@ function collectParameters(item: Json, op: Json, ctx: OperationContext, converte
       description: p.description,
       required: p.in === "path" || p.required === true,
     });
+  }
+  // A template variable the description does not declare is still part of the path, wherever it sits in a segment
+  // (`/range(address='{address}')`): a required string input, or no call could fill it.
+  for (const [, name] of requestPath(path).matchAll(/\{([^{}]+)\}/g)) {
+    if (byKey.has(`path:${name}`)) continue;
+    byKey.set(`path:${name}`, {});
+    out.push({ name, in: "path", schema: { type: "string" }, description: undefined, required: true });
   }
   const order = { path: 0, query: 1, header: 2, body: 3 } as const;
   return out.sort((a, b) => order[a.in] - order[b.in]);
@@ -177,7 +184,7 @@ function build(
     params.push({ name, in: input.in, key: input.name });
   };
 
-  for (const input of collectParameters(item, op, ctx, converter)) add(input, converter.convert(input.schema, 1));
+  for (const input of collectParameters(path, item, op, ctx, converter)) add(input, converter.convert(input.schema, 1));
 
   let bodyMode: ToolHttp["bodyMode"] = null;
   let contentType: string | null = null;
