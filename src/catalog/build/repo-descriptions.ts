@@ -23,6 +23,8 @@ export interface RepoDescriptionHeader {
   provider?: string;
   /** OAuth scopes asked for by default. */
   defaultScopes?: string[];
+  /** Every operation of the vendor's API is in the file (small APIs such as Tavily's or SerpApi's have fewer than 10). */
+  wholeApi?: boolean;
 }
 
 export interface RepoDescription {
