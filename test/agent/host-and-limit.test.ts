@@ -82,6 +82,9 @@ describe.skipIf(!process.env.REDIS_URL)("shared through Redis", () => {
     const a = await startTestServer(env);
     const b = await startTestServer(env);
     try {
+      // Each instance builds its content index on its first agent request (about a second): done first, from other
+      // addresses, so that the two counted requests below arrive within the same second.
+      await Promise.all([a, b].map((s, i) => s.call("GET", "/agent/site.json", { key: null, headers: { "x-forwarded-for": `198.51.100.${10 + i}` } })));
       const headers = { "x-forwarded-for": "198.51.100.1" };
       // Sent together to both instances: one budget, so one of the two is refused.
       const answers = await Promise.all([a, b].map((s) => s.call("GET", "/agent/site.json", { key: null, headers })));
