@@ -15,6 +15,8 @@ import { readTask, type ReadTask } from "./read-task.js";
 import { prepareTask, type Value } from "./values.js";
 import { FLAG_BULK, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
 
+/** Below this many tools an index is searched whole, common terms included. */
+const SMALL_INDEX = 1000;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
@@ -462,8 +464,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let count = 0;
     const ranges = restrict && contiguous ? [...new Set(apps.map((a) => appNumber.get(a)!))] : null;
     for (const { id: t, weight } of weighted) {
-      // Very common terms only rank within an app (they would touch most of the catalog otherwise).
-      if (!restrict && df(t) > n / 8) continue;
+      // Very common terms only rank within an app (they would touch most of the catalog otherwise); a small index
+      // (an account's custom tools) has no such terms to skip.
+      if (!restrict && n > SMALL_INDEX && df(t) > n / 8) continue;
       const start = index.postingOffsets[t]!;
       const end = index.postingOffsets[t + 1]!;
       if (ranges) {
@@ -602,7 +605,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (const r of ranked) {
       const tool = readTool(r.doc);
       // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
-      const key = tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(r.app, METHODS[index.method[r.doc]!]!, tool.http.path);
+      // A custom MCP tool has no HTTP operation: its name is its identity too.
+      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(r.app, METHODS[index.method[r.doc]!]!, tool.http.path);
       const group = byKey.get(key);
       if (group) {
         if (group.variants.length < 5) group.variants.push(r);
