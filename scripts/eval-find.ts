@@ -5,7 +5,8 @@
  *     POST ${PATCHBAY_BASE_URL:-http://127.0.0.1:3000}/api/v1/tools/find  {task, limit: 5}, Bearer ${PATCHBAY_API_KEY}
  *   --verbose prints every task; --quiet prints only the figures; --json prints the figures as JSON too;
  *   --ranks prints each task's rank (RANK<tab>rank or -<tab>task), to compare two versions.
- * A hit at rank k: one of the first k tools belongs to an app whose id contains `app` and runs one of `accept`.
+ * A hit at rank k: one of the first k tools belongs to an app whose id contains `app` (a word, or a list of words: any
+ * of them) and runs one of `accept`.
  * A task with `unknownApp` (an app that is not in the catalog) and no `accept` is a hit (at rank 1 and 5) when the
  * response carries a `notice` that names that app and at least one nearest app; with --direct, such a task is left out
  * once the catalog has an app of that name.
@@ -17,7 +18,8 @@ import { defaultCatalogDir, ensureCatalog } from "../src/catalog/index.js";
 
 interface EvalTask {
   task: string;
-  app?: string;
+  /** A word the app id contains, or a list of them (any of): an operation several apps hold (Microsoft Graph's and Outlook's). */
+  app?: string | string[];
   accept?: { method: string; path: string }[];
   style?: string;
   unknownApp?: string;
@@ -78,8 +80,9 @@ if (direct) {
   };
 }
 
+const appWords = (t: EvalTask) => (t.app === undefined ? [] : Array.isArray(t.app) ? t.app : [t.app]);
 const isHit = (t: EvalTask, f: Found) =>
-  !!t.app && f.app.includes(t.app) && (t.accept ?? []).some((a) => a.method.toUpperCase() === f.http.method.toUpperCase() && a.path === f.http.path);
+  appWords(t).some((w) => f.app.includes(w)) && (t.accept ?? []).some((a) => a.method.toUpperCase() === f.http.method.toUpperCase() && a.path === f.http.path);
 
 /** The notice names the unknown app and at least one app of the catalog to use instead. */
 function noticeHit(t: EvalTask, notice: unknown): boolean {
@@ -126,7 +129,7 @@ for (const t of tasks) {
       where = at < 0 ? "      (not in the first 50)" : `      (right tool at ${at + 1}: ${deep[at]!.name} ${deep[at]!.score} ${(deep[at]!.reasons ?? []).join("; ")})`;
     }
     const note = answer.notice ? `\n    notice: ${JSON.stringify(answer.notice)}` : "";
-    misses.push(`  ${rank < 0 ? "MISS" : `rank ${rank + 1}`} [${style}]: ${t.task}\n    want [${t.app}] ${want}${note}\n${got}${where ? `\n${where}` : ""}`);
+    misses.push(`  ${rank < 0 ? "MISS" : `rank ${rank + 1}`} [${style}]: ${t.task}\n    want [${appWords(t).join("|")}] ${want}${note}\n${got}${where ? `\n${where}` : ""}`);
   }
 }
 const counted = tasks.length - moot.length;

@@ -14,7 +14,8 @@ import { BUILD_TIMEOUT_MS, builtCatalog } from "./built-catalog.js";
 
 interface Task {
   task: string;
-  app?: string;
+  /** A word the app id contains, or a list of them (any of). */
+  app?: string | string[];
   accept?: { method: string; path: string }[];
   unknownApp?: string;
 }
@@ -44,8 +45,9 @@ function score(tasks: Task[]): { top1: number; top5: number } {
       if (hit) top1++, top5++;
       continue;
     }
+    const apps = Array.isArray(t.app) ? t.app : [t.app!];
     const rank = answer.matches.findIndex(
-      (m) => m.tool.app.includes(t.app!) && t.accept!.some((a) => a.method.toUpperCase() === m.tool.http.method && a.path === m.tool.http.path),
+      (m) => apps.some((w) => m.tool.app.includes(w)) && t.accept!.some((a) => a.method.toUpperCase() === m.tool.http.method && a.path === m.tool.http.path),
     );
     if (rank === 0) top1++;
     if (rank >= 0) top5++;
