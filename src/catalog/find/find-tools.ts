@@ -33,6 +33,13 @@ export const WEIGHTS = {
   popular: 0.05,
   bm25: 0.6, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.25, resource: 0.15, resourceMiss: 0.1, coverage: 0.3, extra: 0.03,
   meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04, scope: 0.08,
+  /** A tool of the app the task names, before the rest of its family. */
+  primary: 0.1,
+  /**
+   * A family member the task names only by the family's brand ("send an SMS via Twilio" is not Twilio Super SIM's):
+   * none of the words that set its id apart from the named app's is in the task.
+   */
+  unnamedMember: 0.3,
 };
 
 /** Words that make a tool about something beside the thing itself (its settings, its admin, a template of it, ...). */
@@ -457,7 +464,20 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   }
 
   /** BM25 over the allowed apps (all when `apps` is null), then the re-ranker over the best candidates. */
-  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>): Ranked[] {
+  /**
+   * Whether `app` is a member of a named app's family that the task does not name itself: its id's own words (those
+   * not in a primary app's id: `twilio_supersim` beside `twilio` → supersim) are not among the task's words.
+   */
+  function unnamedMember(app: string, primary: Set<string>, taskStems: Set<string>): boolean {
+    if (primary.size === 0) return false;
+    const primaryWords = new Set([...primary].flatMap((p) => p.split("_")));
+    const prefix = [...primary].some((p) => app.startsWith(`${p.split("_")[0]}_`) || app.startsWith(p));
+    if (!prefix) return false;
+    const own = app.split("_").filter((w) => !primaryWords.has(w) && !/^(v?\d+|api)$/.test(w));
+    return own.length > 0 && !own.some((w) => taskStems.has(stem(w)) || taskStems.has(w));
+  }
+
+  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set()): Ranked[] {
     const restrict = apps !== null;
     allowed.fill(0);
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
@@ -492,7 +512,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      return { doc, score: score + (primary.has(app) ? 0.1 : 0), bm25: scores[doc]!, scaled, app };
+      return { doc, score: score + (primary.has(app) ? WEIGHTS.primary : unnamedMember(app, primary, taskStems) ? -WEIGHTS.unnamedMember : 0), bm25: scores[doc]!, scaled, app };
     });
     for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
     const shown = showRetired || retired.size === 0 ? ranked : ranked.filter((r) => !retired.has(r.app));
@@ -676,7 +696,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (named.length > 0) {
       const weak = detected.matches.every((m) => m.strength < 2.5);
       const apps = weak ? [...named, ...strongImplied] : named;
-      ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]));
+      const taskStems = new Set(prepared.text.toLowerCase().split(/[^a-z0-9]+/).flatMap((w) => [w, stem(w)]));
+      ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]), taskStems);
     }
     if (ranked.length === 0 && !explicit) {
       ranked = search(q, qids, weighted, null, new Set());

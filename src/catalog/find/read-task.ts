@@ -87,6 +87,12 @@ const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
+/** Words that say when, not what ("the texts we sent yesterday", "last monday's meetings"): weighed as a hint only. */
+const TIME_WORDS = new Set([
+  "yesterday", "today", "tonight", "morning", "afternoon", "evening", "noon", "midnight", "weekend",
+  "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+]);
+const TIME_WEIGHT = 0.2;
 
 function isUnknownVerb(w: string): boolean {
   return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w);
@@ -198,7 +204,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
       continue;
     }
-    const weight = qualifier ? QUALIFIER_WEIGHT : 1;
+    const weight = (qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
     const s = stem(w);
     const s2 = `${s} ${words[i + 1] ? stem(words[i + 1]!) : ""}`;
     const s3 = `${s2} ${words[i + 2] ? stem(words[i + 2]!) : ""}`;
