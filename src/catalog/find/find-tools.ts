@@ -176,6 +176,29 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
   }
   const methodWords = new Set(["get", "post", "put", "patch", "delete"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  // A verb that begins a noun of the path is the noun's, not the action (`MERGE_REQUESTS_CREATE` on `/merge_requests`
+  // creates; `POST_MESSAGES_SEND`-like names keep their verb): the name's next verb says what the tool does.
+  const nounVerbIntent = new Map<number, number>();
+  for (let doc = 0; doc < n; doc++) {
+    if (index.intent[doc] === 0) continue;
+    const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
+    const path = index.pathTerms.subarray(index.pathOffsets[doc]!, index.pathOffsets[doc + 1]!);
+    const first = name.findIndex((t) => verbIntent.has(t) && !methodWords.has(t));
+    if (first < 0 || first + 1 >= name.length) continue;
+    const [t, u] = [name[first]!, name[first + 1]!];
+    let compound = false;
+    for (let i = 0; i + 1 < path.length && !compound; i++) compound = path[i] === t && path[i + 1] === u;
+    if (!compound) continue;
+    // Only a later verb the HTTP method agrees with (`/search-members`, `:batchClearByDataFilter` keep theirs).
+    const method = METHODS[index.method[doc]!];
+    const agrees: Record<Intent, string[]> = { create: ["POST"], update: ["PUT", "PATCH"], delete: ["DELETE"], read: ["GET"], list: ["GET"], search: [] };
+    for (let k = first + 2; k < name.length; k++) {
+      const intent = verbIntent.get(name[k]!);
+      if (!intent || methodWords.has(name[k]!)) continue;
+      if (agrees[intent].includes(method!)) nounVerbIntent.set(doc, INTENTS.indexOf(intent) + 1);
+      break;
+    }
+  }
   const metaTerms = new Set(META_WORDS.map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   // A batch or bulk tool is a variant only when the app also has the single one (`values:batchGet` beside
   // `values/{range}`); when it is the app's only way to do the thing (`documents/{id}:batchUpdate`), it is not penalised.
@@ -269,7 +292,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * deletes, and other methods do what the verb in their name says, else what the method usually means.
    */
   function toolIntent(doc: number): { intent: Intent; from: "name" | "method" } {
-    const code = index.intent[doc]!;
+    const code = nounVerbIntent.get(doc) ?? index.intent[doc]!;
     const named = code > 0 ? INTENTS[code - 1] : undefined;
     const method = METHODS[index.method[doc]!];
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;

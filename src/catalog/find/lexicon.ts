@@ -238,6 +238,10 @@ export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.crea
   "queue up": { intent: "create", terms: ["queue", "add"] },
   "show up": { intent: "list", terms: ["participant", "list"] },
   "showed up": { intent: "list", terms: ["participant", "list"] },
+  // "give me the list of ...", "give to me ...": a request to see, not to grant.
+  "give me": { intent: "list", terms: ["list", "get"] },
+  "give to me": { intent: "list", terms: ["list", "get"] },
+  "send me": { intent: "list", terms: ["list", "get"] },
 });
 
 /** Words that make a task's intent stronger or change it ("permanently remove" is a delete, "all" is a list). */
