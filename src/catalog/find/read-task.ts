@@ -107,6 +107,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
+  // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
+  text = text.replace(
+    /\b(move|put|set|mark|change|drag|switch)\b(.*?)\b(to|in|into|as)\s+(?:the\s+)?(?:in[\s-]progress|done|to[\s-]?do|in[\s-]review|resolved|blocked|backlog|doing)\b/gi,
+    "$1 transition$2",
+  );
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
   // "let the team know ...": tell them.
