@@ -94,6 +94,13 @@ const TIME_WORDS = new Set([
 ]);
 const TIME_WEIGHT = 0.2;
 
+/** Plurals that name the parts of one item rather than many items. */
+const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings", "stats", "statistics", "analytics", "news", "metrics", "insights", "permissions", "preferences", "contents", "properties", "specs", "credentials"]);
+
+function isPlural(w: string): boolean {
+  return w.length > 3 && w.endsWith("s") && !/(ss|us|is|ics)$/.test(w) && !SINGULAR_PLURALS.has(w);
+}
+
 function isUnknownVerb(w: string): boolean {
   return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w);
 }
@@ -243,6 +250,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
   }
   if (intent === null && newObject) intent = "create";
+  // "get the responses", "fetch my invoices": a read of many is a list (the object in the plural; "details",
+  // "settings" and the like name one item's parts).
+  const object = nouns.find((x) => x.weight >= 1);
+  if (intent === "read" && object && !object.word.includes(" ") && isPlural(object.word)) intent = "list";
   const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple", "several"].includes(w));
   return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, bulk, compounds };
 }
