@@ -122,7 +122,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
   // "let the team know ...": tell them.
-  text = text.replace(/\blet\s+((?:[\w#@-]+\s+){1,5}?)know\b/gi, "notify $1");
+  // What follows is the message ("let everyone in #general know the office is closed"), unless it is an app ("... on slack").
+  text = text.replace(/\blet\s+((?:[\w#@-]+\s+){1,5}?)know\b(?:\s+(?:that\s+)?(?:the|we|we're|i|i'm|it|it's|our|they|he|she)\b.*$)?/gi, "notify $1");
+  // "... saying your code is 4411", "... that says we're on it": the message's words, not the task's.
+  text = text.replace(/[,:]?\s+(?:saying|that says|which says|to say)\b.*$/i, " ");
+  // "... that we're on it", "... that I'll be late": a clause with its own subject says what to tell, or what happened.
+  text = text.replace(/\s+that\s+(?:we|we're|we'll|i|i'm|i'll|you|you're|they|they're)\s.*$/i, " ");
   // "don't send it yet": what not to do is not the action.
   text = text.replace(/\b(?:don'?t|do not|never|without)\s+\w+/gi, " ");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
