@@ -308,6 +308,8 @@ export const SYNONYMS: Record<string, string[]> = {
   fork: ["fork"], gist: ["gist"], workflow: ["workflow", "action"], pipeline: ["pipeline"], build: ["build"],
   deploy: ["deployment", "deploy"], deployment: ["deployment"], environment: ["environment", "env"],
   assignee: ["assignee"], owner: ["owner"], collaborator: ["collaborator", "member"],
+  // "what is assigned to me", "bugs assigned to me": items found by their assignee.
+  "assigned to me": ["assignee", "search"], "assigned to": ["assignee", "search"],
   recording: ["recording"], recordings: ["recording"], transcript: ["transcript"],
   block: ["block"], blocks: ["block", "child"], content: ["content", "block", "child"], everything: ["child", "content"],
   page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], cell: ["value", "cell", "range"],
