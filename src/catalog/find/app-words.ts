@@ -61,6 +61,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   repository: [["github", 0.5]],
   "github actions": [["github", 1]],
   workflow: [["github", 0.3]],
+  "cut a release": [["github", 0.6]],
+  "release notes": [["github", 0.5]],
   "merge request": [["gitlab", 1]],
   "merge requests": [["gitlab", 1]],
   mr: [["gitlab", 1]],

@@ -318,7 +318,8 @@ export class AppDetector {
       const text = ` ${words.join(" ")} `;
       for (const [phrase, targets] of Object.entries(PRODUCT_WORDS)) {
         if (!text.includes(` ${norm(phrase).join(" ")} `)) continue;
-        for (const [id, w] of targets) implied.set(id, Math.max(w, implied.get(id) ?? 0));
+        // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
+        for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
       }
     }
     return { apps, primary, words: used, matches, unknown, implied };
