@@ -267,6 +267,7 @@ export const SYNONYMS: Record<string, string[]> = {
   spreadsheet: ["spreadsheet", "sheet"], sheet: ["sheet", "spreadsheet"], workbook: ["spreadsheet"],
   folder: ["folder", "directory"], directory: ["folder", "directory"],
   meeting: ["meeting"], call: ["call", "meeting"], webinar: ["webinar"],
+  lunch: ["event", "meeting"], dinner: ["event", "meeting"], breakfast: ["event", "meeting"],
   appointment: ["event"], event: ["event"], events: ["event"],
   note: ["comment", "note"], comment: ["comment", "note", "reply"], comments: ["comment", "note"], remark: ["comment"], discussion: ["comment", "discussion"], feedback: ["comment"],
   picture: ["image", "photo"], photo: ["image", "photo"], image: ["image", "photo"], logo: ["image", "file"],
