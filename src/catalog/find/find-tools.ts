@@ -109,6 +109,14 @@ function duplicateKey(app: string, method: string, path: string): string {
 
 const CURATED_IDS = new Set(CURATED_APPS.map((c) => c.id));
 
+/** What a thing is more broadly, for apps that do not use the word itself (see `broaden`). */
+const BROADER: Record<string, string[]> = {
+  meeting: ["event"], meetings: ["event"], call: ["event"], appointment: ["event"],
+  todo: ["task"], "to-do": ["task"], todos: ["task"], ticket: ["issue"], tickets: ["issue"], bug: ["issue"], bugs: ["issue"],
+  mail: ["message"], email: ["message"], emails: ["message"], text: ["message"], texts: ["message"], sms: ["message"],
+  song: ["track"], songs: ["track"], tab: ["sheet"], tabs: ["sheet"], folder: ["file"], folders: ["file"],
+};
+
 /** Nouns that end an app's name and may be what the task is about ("google calendar", "outlook calendar"). */
 const NAME_NOUNS = new Set(["calendar", "calendars", "drive", "sheet", "sheets", "spreadsheet", "doc", "docs", "document", "tasks", "contacts", "form", "forms", "inbox", "chat"]);
 
@@ -623,6 +631,39 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     });
   }
 
+  /** Whether any tool of these apps carries the term. */
+  function inApps(term: string, ids: string[]): boolean {
+    const t = index.vocab.get(term);
+    if (t === undefined) return false;
+    const start = index.postingOffsets[t]!;
+    const end = index.postingOffsets[t + 1]!;
+    for (const id of ids) {
+      const a = appNumber.get(id);
+      if (a === undefined) continue;
+      if (!contiguous) return end > start;
+      const k = firstAtOrAfter(start, end, appFrom[a]!);
+      if (k < end && index.postingDocs[k]! < appTo[a]!) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A noun the named apps never use, read as the broader thing they do use (a meeting on Google Calendar is an event,
+   * a to-do in Google Tasks a task): BROADER's words join the object (not a qualifier), a little weaker.
+   */
+  function broaden(q: ReadTask, ids: string[]): void {
+    for (const noun of q.nouns) {
+      const wider = BROADER[noun.word] ?? BROADER[noun.stems[0]!];
+      if (!wider || noun.weight < 1 || noun.stems.some((s) => inApps(s, ids))) continue;
+      for (const w of wider) {
+        const s = stem(w);
+        if (noun.stems.includes(s) || !inApps(s, ids)) continue;
+        noun.stems.push(s);
+        q.terms.push({ term: s, weight: 0.6 * noun.weight, from: noun.word, kind: "synonym" });
+      }
+    }
+  }
+
   /** A notice for the apps the task names that are not in the catalog, with the catalog's nearest apps. */
   function unknownNotice(detected: DetectedApps, ranked: Ranked[]): FindNotice | null {
     if (detected.unknown.length === 0) return null;
@@ -710,6 +751,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
       q.intent = "read";
     }
+    if (named.length > 0) broaden(q, named);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
 
     // A product word of another app outweighs an app named only by a lower-case id or brand ("retweet the post
