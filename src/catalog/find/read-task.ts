@@ -112,6 +112,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
     text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
   }
+  // "what's left", "whats assigned to me": the question word and its verb.
+  text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
+  // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
+  text = text.replace(/\bthe\s+(status|state|progress|title|owner|details|priority|assignee)\s+of\s+(.+?)([?.!]*)$/i, "$2 with $1$3");
+  // "to-do", "to do list": one word, as apps write it.
+  text = text.replace(/\bto[- ]do(s?)\b(?=\s+(?:list|item|items|app)\b|[\s.,;:!?]*$|\s+(?:on|in|to|for)\b)/gi, "todo$1");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
