@@ -41,7 +41,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   publish: { intent: "create", terms: ["publish", "create"] },
   upload: { intent: "create", terms: ["upload", "create"] },
   import: { intent: "create", terms: ["import", "create", "upload"] },
-  attach: { intent: "create", terms: ["attach", "add", "upload"] },
+  attach: { intent: "create", terms: ["attach", "attachment", "add", "upload"] },
   leave: { intent: "create", terms: ["create", "add"] },
   put: { intent: "create", terms: ["add", "create", "upload"] },
   save: { intent: "create", terms: ["create", "save"] },
