@@ -738,6 +738,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       text += ` ${hint.words}`;
       if (hint.app && named.length === 0) implied.set(hint.app[0], Math.max(hint.app[1], implied.get(hint.app[0]) ?? 0));
     }
+    // A person added by their address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
+    // member (of a list, a team, a group): said as a qualifier.
+    if (prepared.values.some((v) => v.kind === "email") && /\b(add|invite|subscribe|enrol+)\b/i.test(text)) text += " as member";
     // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
     const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
     text = normaliseWords(text, detected.words);
