@@ -237,6 +237,18 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (!hasSingle) soleBulk.add(doc);
     }
   }
+  // "create or update", "add or replace" in a name (`CREATE_OR_UPDATE_FILE_CONTENTS`): the tool does both.
+  const upsert = new Set<number>();
+  for (let doc = 0; doc < n; doc++) {
+    if (nounVerbIntent.has(doc)) continue;
+    const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
+    for (let k = 0; k + 1 < name.length; k++) {
+      if (methodWords.has(name[k]!) || methodWords.has(name[k + 1]!)) continue;
+      const a = verbIntent.get(name[k]!);
+      const b = verbIntent.get(name[k + 1]!);
+      if ((a === "create" && b === "update") || (a === "update" && b === "create")) upsert.add(doc);
+    }
+  }
   /** Path words that only version or group an API (`/rest/api/3`, `/v2`). */
   const structural = new Set<number>();
   index.words.forEach((w, t) => {
@@ -336,7 +348,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const method = METHODS[index.method[doc]!]!;
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (task.intent) {
-      const fit = FIT[task.intent][ti.intent];
+      const fit = upsert.has(doc) && (task.intent === "create" || task.intent === "update") ? 1 : FIT[task.intent][ti.intent];
       score += WEIGHTS.intent * fit;
       if (fit > 0.5 && reasons) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
       // Creating something new rarely names an existing item in the path.
@@ -732,6 +744,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let text = prepared.text;
     const hinted = new Set<string>();
     for (const v of prepared.values) {
+      // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
+      const at = v.kind === "file" ? task.indexOf(v.text) : -1;
+      if (at >= 0 && text.slice(at, at + v.text.length).trim() === "" && v.text.length >= 4) {
+        text = `${text.slice(0, at)}${"file".padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
+        continue;
+      }
       const hint = VALUE_HINTS[v.kind];
       if (!hint || hinted.has(v.kind)) continue;
       hinted.add(v.kind);
