@@ -125,6 +125,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     /\b(move|put|set|mark|change|drag|switch)\b(.*?)\b(to|in|into|as)\s+(?:the\s+)?(?:in[\s-]progress|done|to[\s-]?do|in[\s-]review|resolved|blocked|backlog|doing)\b/gi,
     "$1 transition$2",
   );
+  // "give user dkim push access to the repo", "grant Ana access": a person added with rights, a collaborator or member.
+  text = text.replace(/\b(?:give|grant)\s+(.+?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
   // "let the team know ...": tell them.
