@@ -224,7 +224,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   for (let i = 0; i < words.length; i++) {
     if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) continue;
     const w = words[i]!;
-    if (PREPOSITIONS.has(w) || (w === "of" && nouns.length > 0)) {
+    // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
+    if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
       continue;
