@@ -192,8 +192,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   ping: { intent: "create", terms: ["send", "message", "post"] },
   tell: { intent: "create", terms: ["send", "message", "post"] },
   ask: { intent: "create", terms: ["request", "send"] },
-  postpone: { intent: "update", terms: ["update", "move", "patch"] },
-  delay: { intent: "update", terms: ["update", "move", "patch"] },
+  postpone: { intent: "update", terms: ["update", "patch", "reschedule"] },
+  delay: { intent: "update", terms: ["update", "patch", "reschedule"] },
   how: { intent: "read", terms: ["get", "list"] },
   snooze: { intent: "update", terms: ["snooze", "pause"] },
   queue: { intent: "create", terms: ["queue", "add"] },
@@ -206,7 +206,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   toot: { intent: "create", terms: ["status", "post", "create"] },
   tweet: { intent: "create", terms: ["tweet", "post", "create"] },
   boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
-  push: { intent: "update", terms: ["update", "move", "patch"] },
+  push: { intent: "update", terms: ["update", "patch", "reschedule"] },
   suspend: { intent: "update", terms: ["suspend", "deactivate"] },
 });
 
@@ -230,7 +230,7 @@ export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.crea
   "shut down": { intent: "update", terms: ["shutdown", "power_off", "stop", "action"] },
   "stop sharing": { intent: "delete", terms: ["permission", "share", "collaboration", "acl"] },
   "clean up": { intent: "delete", terms: ["delete", "remove"] },
-  "push back": { intent: "update", terms: ["update", "move", "patch"] },
+  "push back": { intent: "update", terms: ["update", "patch", "reschedule"] },
   "roll back": { intent: "update", terms: ["rollback", "restore"] },
   "request changes": { intent: "create", terms: ["review"] },
   "pay out": { intent: "list", terms: ["payout"] },

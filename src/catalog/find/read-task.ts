@@ -112,6 +112,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
     text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
   }
+  // "my 1:1 with dana": a one-on-one meeting (numbers are values to the rest of the reading).
+  text = text.replace(/(^|\s)1:1s?(?=$|[\s.,;:!?])/g, "$1meeting");
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.

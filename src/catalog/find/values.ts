@@ -5,6 +5,8 @@
  * title is not an object), and kept as hints (a #channel is a channel, an issue key is an issue).
  */
 
+import { SYNONYMS } from "./lexicon.js";
+
 export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number";
 
 export interface Value {
@@ -48,6 +50,8 @@ export function prepareTask(task: string): Prepared {
   for (const [kind, pattern] of PATTERNS) {
     text = text.replace(pattern, (m) => {
       if (kind === "slug" && (NOT_SLUG.test(m) || /^[a-z]+\/$/i.test(m))) return m;
+      // A word the lexicon knows that looks like a number ("my 1:1 with dana" is a meeting).
+      if (kind === "number" && Object.hasOwn(SYNONYMS, m)) return m;
       // Possessive of a handle ("@nasa's tweet") keeps the owner as a value and the rest as text.
       values.push({ kind, text: m });
       return " ".repeat(m.length);
