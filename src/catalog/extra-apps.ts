@@ -85,6 +85,7 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Part
       return base.listTools(opts);
     },
     getTool: (name) => tools.get(name) ?? base.getTool(name),
+    toolNames: (app) => apps.get(app)?.tools.map((t) => t.name) ?? base.toolNames(app),
     findTools: (task: string, opts: FindOptions): ToolMatch[] => answer(task, opts).matches,
     findToolsWithNotice: answer,
     stats: () => {

@@ -200,6 +200,11 @@ export class DiskCatalog implements Catalog, AnsweringCatalog {
     return { items, nextCursor: end < to ? encodeCursor({ k: "tools", a: opts.app ?? "", i: end }) : null };
   }
 
+  toolNames(app: string): string[] {
+    const a = this.appIndex.get(app);
+    return a === undefined ? [] : this.names.slice(this.appStart[a]!, this.appStart[a + 1]!);
+  }
+
   getTool(name: string): CatalogTool | undefined {
     const i = this.nameIndex.get(name);
     return i === undefined ? undefined : this.toolAt(i);

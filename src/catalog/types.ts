@@ -162,6 +162,8 @@ export interface Catalog {
   getApp(id: string): CatalogApp | undefined;
   listTools(opts: { app?: string; limit: number; cursor?: string }): Page<CatalogTool>;
   getTool(name: string): CatalogTool | undefined;
+  /** Every tool name of an app (empty for an unknown app), without reading the tools' records. */
+  toolNames(app: string): string[];
   findTools(task: string, opts: FindOptions): ToolMatch[];
   /** Number of apps and tools, for health and logs. */
   stats(): { apps: number; tools: number };

@@ -2,8 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Services } from "../../services.js";
-import type { Catalog, CatalogApp } from "../../catalog/types.js";
-import { toolNamesByApp } from "../../catalog/tool-names.js";
+import type { Catalog } from "../../catalog/types.js";
 import { buildContentIndex, type ContentIndex } from "./content-index.js";
 import { allApps, appPublicPage, contentLastModified, fixedPages } from "./public-pages.js";
 
@@ -20,11 +19,8 @@ export function publicContent(services: Services): PublicContent {
   if (!content) {
     const builtAt = catalogBuiltAt(services.config.catalogDir);
     const lastModified = contentLastModified(builtAt);
-    const names = toolNamesByApp(services.config.catalogDir);
-    // Apps added for this run only (the demo's) are not in the catalog's files: their few tools are listed.
-    const namesOf = (app: CatalogApp) => names.get(app.id) ?? services.catalog.listTools({ app: app.id, limit: 1000 }).items.map((t) => t.name);
     const apps = allApps(services.catalog);
-    const pages = [...fixedPages(services.config.agentUrl, lastModified), ...apps.map((app) => appPublicPage(services.catalog, app, builtAt, services.config.baseUrl, namesOf(app)))];
+    const pages = [...fixedPages(services.config.agentUrl, lastModified), ...apps.map((app) => appPublicPage(services.catalog, app, builtAt, services.config.baseUrl, services.catalog.toolNames(app.id)))];
     content = { index: buildContentIndex(pages), lastModified };
     opened.set(services.catalog, content);
   }
