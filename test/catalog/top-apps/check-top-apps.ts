@@ -3,7 +3,9 @@
  * server: present (resolves by id, and is the first hit of `GET /apps?search=` for its name and each alias),
  * connectable (its sign-in works against loopback stand-ins that follow its auth facts: OAuth through a real
  * authorization server with PKCE, or the credential form with every field and connection variable, each checked in
- * its place), core actions found (`tools/find` top 5 for each core phrase holds a tool of the app about it), usable
+ * its place), core actions found (`tools/find` top 5 for `<phrase> in <App>` holds a tool of the app that performs the
+ * action: one of the operations test/fixtures/top-apps-core-ops.json accepts for that phrase, judged from the vendor's
+ * reference, not from what the finder returns; an empty list there is a gap the app has no operation for), usable
  * (each found tool runs against a stand-in generated from the app's compiled description, which checks the request
  * and the credentials). Stand-ins are reached only through the operator's per-app settings (base, authorize and
  * token URLs), as an operator would point an app at a self-hosted edition.
@@ -37,23 +39,43 @@ export interface AppVerdict {
   usable: boolean;
   /** Why not, for the first step that failed. */
   note: string;
+  /** Core phrases not found (when the app is present). */
+  misses: Miss[];
 }
 
 export const loadTopApps = (file = new URL("../../fixtures/top-apps.json", import.meta.url)) => JSON.parse(readFileSync(file, "utf8")) as TopApp[];
 
-const STOP = new Set(["a", "an", "the", "or", "and", "to", "of", "in", "on", "for", "with", "my", "me", "its", "it", "as", "by", "from", "into", "s", "new", "get", "list"]);
+/** An operation that performs a core action: method and path as the catalog lists them, and for a GraphQL tool its named operation. */
+export interface CoreOp {
+  method: string;
+  path: string;
+  operation?: string;
+}
 
-/** Content words of a phrase ("update or reschedule an event" → update, reschedule, event). */
-const contentWords = (phrase: string) => phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !STOP.has(w));
+/** Per app, per core phrase, the operations that really perform it (test/fixtures/top-apps-core-ops.json). */
+export type CoreOps = Map<string, Map<string, CoreOp[]>>;
 
-/** Whether a tool is about the phrase: one of its content words (4-letter stems) is in the tool's name, path or description. */
-function about(tool: { name: string; description: string; http: { path: string } | null }, phrase: string): boolean {
-  const text = `${tool.name} ${tool.http?.path ?? ""} ${tool.description}`.toLowerCase().replace(/_/g, " ");
-  const words = new Set(text.split(/[^a-z0-9]+/).filter(Boolean));
-  return contentWords(phrase).some((w) => {
-    const stem = w.slice(0, Math.min(4, w.length));
-    return [...words].some((t) => t.startsWith(stem));
-  });
+export function loadCoreOps(file = new URL("../../fixtures/top-apps-core-ops.json", import.meta.url)): CoreOps {
+  const doc = JSON.parse(readFileSync(file, "utf8")) as { apps: { app: string; core: { phrase: string; accept: CoreOp[] }[] }[] };
+  return new Map(doc.apps.map((a) => [a.app, new Map(a.core.map((c) => [c.phrase, c.accept]))]));
+}
+
+/** The name of a GraphQL document's operation (`mutation createIssue(...)` → createIssue). */
+const graphqlName = (query: string) => /^\s*(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(query)?.[1];
+
+/** Whether a tool is one of the operations that perform the action. */
+export function performs(tool: Pick<CatalogTool, "http">, accept: CoreOp[]): boolean {
+  const { method, path, graphql } = tool.http;
+  return accept.some((op) => op.method === method && op.path === path && (graphql ? op.operation === graphqlName(graphql.query) : op.operation === undefined));
+}
+
+/** A core phrase that was not found: whether the app has an operation for it at all, and what tools/find put first. */
+export interface Miss {
+  phrase: string;
+  /** The app has no operation for the action (an empty accept list). */
+  gap: boolean;
+  /** Names of the top-5 tools tools/find returned. */
+  top: string[];
 }
 
 /** The display name a user would say ("Outlook (Microsoft 365 mail and calendar)" → "Outlook"). */
@@ -82,7 +104,10 @@ export class TopAppsCheck {
   private oauth!: OAuthServer;
   private stops: (() => Promise<void>)[] = [];
 
-  constructor(private readonly server: TestServer) {}
+  constructor(
+    private readonly server: TestServer,
+    private readonly coreOps: CoreOps = loadCoreOps(),
+  ) {}
 
   async start() {
     this.oauth = await startOAuthServer({ subject: "ada" });
@@ -100,7 +125,7 @@ export class TopAppsCheck {
   }
 
   async check(entry: TopApp): Promise<AppVerdict> {
-    const verdict: AppVerdict = { app: entry.app, present: false, connectable: null, coreFound: 0, coreTotal: entry.core.length, usable: false, note: "" };
+    const verdict: AppVerdict = { app: entry.app, present: false, connectable: null, coreFound: 0, coreTotal: entry.core.length, usable: false, note: "", misses: [] };
     const { server } = this;
     const account = await server.newAccount();
     const call = (method: string, path: string, body?: unknown) => server.call(method, path, { key: account.key, body });
@@ -116,16 +141,21 @@ export class TopAppsCheck {
     verdict.present = true;
     const app = byId.body as CatalogApp;
 
-    // Core actions: tools/find, top 5, a tool of this app about the phrase.
+    // Core actions: tools/find, top 5, a tool of this app that performs the action (one of its accepted operations).
+    const accepted = this.coreOps.get(entry.app);
+    if (!accepted) throw new Error(`${entry.app}: no accepted operations in top-apps-core-ops.json`);
     const found: CatalogTool[] = [];
-    const missing: string[] = [];
+    const { catalog } = server.service.services;
     for (const phrase of entry.core) {
+      const accept = accepted.get(phrase);
+      if (!accept) throw new Error(`${entry.app}: no accepted operations for "${phrase}" in top-apps-core-ops.json`);
       const res = await call("POST", "/api/v1/tools/find", { task: `${phrase} in ${spoken(entry.name)}`, limit: 5 });
       // A match is the tool itself with its score and reasons.
       const matches = ((res.body as { tools?: CatalogTool[] }).tools ?? []) as CatalogTool[];
-      const hit = matches.find((t) => t.app === app.id && about(t, phrase));
-      if (hit) found.push(server.service.services.catalog.getTool(hit.name)!);
-      else missing.push(phrase);
+      // Judged on the catalog's tool: the answer does not carry a GraphQL tool's document.
+      const hit = matches.map((t) => catalog.getTool(t.name)).find((t) => t?.app === app.id && performs(t, accept));
+      if (hit) found.push(hit);
+      else verdict.misses.push({ phrase, gap: accept.length === 0, top: matches.map((t) => t.name) });
     }
     verdict.coreFound = found.length;
 
@@ -133,7 +163,7 @@ export class TopAppsCheck {
     const connected = await this.connect(app, account.key, found).catch((err: Error) => ({ ok: false as const, why: err.message.slice(0, 200), standIn: null }));
     verdict.connectable = connected.ok;
     if (!connected.ok) return { ...verdict, note: `sign-in: ${connected.why}` };
-    if (missing.length) return { ...verdict, note: `not found: ${missing.join("; ")}` };
+    if (verdict.misses.length) return { ...verdict, note: `not found: ${verdict.misses.map((m) => (m.gap ? `${m.phrase} (no operation)` : m.phrase)).join("; ")}` };
 
     // Usable: every core tool runs against the stand-in, which checks the request and the credentials.
     for (const tool of found) {
