@@ -1,7 +1,7 @@
 import type { Handler, HandlerContext } from "../dispatch/types.js";
 import { paged } from "../dispatch/types.js";
-import type { CatalogTool } from "../catalog/types.js";
-import { findAnswer, type FoundTool, type ToolVariant } from "../catalog/find/answer.js";
+import type { Catalog, CatalogTool } from "../catalog/types.js";
+import { findAnswer, type FindAnswer, type FoundTool, type ToolVariant } from "../catalog/find/answer.js";
 import { connectedAppIds } from "../domain/app-status.js";
 import { notFound } from "../errors.js";
 import type { CustomTool } from "../connectors/types.js";
@@ -42,16 +42,47 @@ export const listTools: Handler<"listTools"> = async ({ query }, ctx) => {
 /** GET /tools/{tool}. */
 export const getTool: Handler<"getTool"> = async ({ path }, ctx) => toolView(await toolOrThrow(ctx, path.tool));
 
+/** What a find asks: POST /tools/find's body (also the MCP `find_tools` arguments). */
+export interface FindRequest {
+  task: string;
+  app?: string;
+  limit?: number;
+  includeDeprecated?: boolean;
+}
+
+/**
+ * tools.find over the catalog alone, for no account: the catalog's ranking of the task, with the notice when the task
+ * names an app the catalog lacks. POST /tools/find adds an account's connected apps and custom tools to it; the agent
+ * host's anonymous `find_tools` answers with it as it is (`catalogFindResponse`).
+ */
+export function findCatalogTools(catalog: Catalog, body: FindRequest, connectedApps: string[] = []): FindAnswer {
+  if (body.app !== undefined && !catalog.getApp(body.app)) throw notFound("app", body.app);
+  return findAnswer(catalog, body.task, { app: body.app, limit: body.limit ?? 10, connectedApps, includeDeprecated: body.includeDeprecated });
+}
+
+/** The response of a find for no account (the agent host's anonymous `find_tools`): the same shape as POST /tools/find. */
+export function catalogFindResponse(catalog: Catalog, body: FindRequest) {
+  const answer = findCatalogTools(catalog, body);
+  return { tools: answer.matches.map(foundToolView), ...(answer.notice ? { notice: answer.notice } : {}) };
+}
+
+/** A catalog tool by name, for no account (GET /tools/{tool} also reads the account's custom tools). */
+export function catalogToolOrThrow(catalog: Catalog, name: string) {
+  const tool = catalog.getTool(name.toUpperCase());
+  if (!tool) throw notFound("tool", name);
+  return toolView(tool);
+}
+
 /** POST /tools/find: tools ranked for a task in plain words; the account's connected apps first when relevant. */
 export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   const accountId = callerOf(ctx).accountId;
   const custom = body.app !== undefined && isCustomApp(body.app);
-  if (body.app && !custom) appOrThrow(ctx, body.app);
   const limit = body.limit ?? 10;
   const connectedApps = await connectedAppIds(ctx.services.db, accountId);
+  // The catalog's part first: it refuses an app the catalog does not have (a custom app is the account's).
+  const answer = custom ? { matches: [], notice: null } : findCatalogTools(ctx.services.catalog, { ...body, limit }, connectedApps);
   const mine = await findCustomTools(ctx.services, accountId, body.task, { app: body.app, limit, connectedApps });
   if (custom && mine.length === 0 && !(await listCustomTools(ctx.services, accountId, body.app!, { limit: 1 }))) throw notFound("app", body.app!);
-  const answer = custom ? { matches: [], notice: null } : findAnswer(ctx.services.catalog, body.task, { app: body.app, limit, connectedApps, includeDeprecated: body.includeDeprecated });
   // The account's own tools rank with the catalog's: both rankers scale scores to their best match.
   const matches: FoundTool[] = [...mine, ...answer.matches].sort((a, b) => b.score - a.score).slice(0, limit);
   // An app the task names that is not in the catalog may be one of the account's own connectors.

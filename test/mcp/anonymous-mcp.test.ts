@@ -147,6 +147,25 @@ describe.each(setups)("on $name", (setup) => {
       await keyed.close();
     });
 
+    it("answers find_tools with the REST answer's notice and honours includeDeprecated, as POST /tools/find does", async () => {
+      const { key } = await server.newAccount();
+      // An app the catalog does not have: the notice names it and the nearest apps, as over REST.
+      const unknown = { task: "add 'water plants' to my frobly inbox", limit: 5 };
+      const found = await (await connect()).callTool({ name: "find_tools", arguments: unknown });
+      expect(found.isError).toBeFalsy();
+      const rest = await server.call("POST", "/api/v1/tools/find", { key, body: unknown });
+      expect(rest.status).toBe(200);
+      expect(rest.body.notice).toMatchObject({ code: "app_not_in_catalog", app: "Frobly" });
+      expect(found.structuredContent).toEqual(rest.body);
+      // A retired app's tools only when asked for.
+      const retired = { task: "get my recent Instagram media", limit: 10 };
+      const apps = (r: unknown) => (r as { structuredContent: { tools: { app: string }[] } }).structuredContent.tools.map((t) => t.app);
+      expect(apps(await (await connect()).callTool({ name: "find_tools", arguments: retired }))).not.toContain("instagram_legacy_v1");
+      const asked = await (await connect()).callTool({ name: "find_tools", arguments: { ...retired, includeDeprecated: true } });
+      expect(apps(asked)).toContain("instagram_legacy_v1");
+      expect(asked.structuredContent).toEqual((await server.call("POST", "/api/v1/tools/find", { key, body: { ...retired, includeDeprecated: true } })).body);
+    });
+
     it("reports an unknown tool or app as a tool error (404 code), and bad arguments as invalid_request", async () => {
       const missing = await (await connect()).callTool({ name: "get_tool", arguments: { tool: "NO_SUCH_TOOL_ANYWHERE" } });
       expect(missing.isError).toBe(true);

@@ -7,8 +7,8 @@
 import type { Dispatcher } from "../../dispatch/dispatcher.js";
 import { Reply } from "../../dispatch/types.js";
 import type { Services } from "../../services.js";
-import { ApiError, notFound } from "../../errors.js";
-import { foundToolView, toolView } from "../../handlers/tools.js";
+import { ApiError } from "../../errors.js";
+import { catalogFindResponse, catalogToolOrThrow, type FindRequest } from "../../handlers/tools.js";
 
 /** A tool call's arguments split as its operation's input (McpTool.toInput). */
 export interface ToolInput {
@@ -23,23 +23,9 @@ export function anonymousTools(services: Services, dispatcher: Dispatcher): Map<
   const { catalog } = services;
   return new Map<string, AnonymousRun>([
     ["search_apps", (input, requestId) => dispatcher.invoke("listCatalog", { query: input.query } as never, null, requestId)],
-    [
-      "find_tools",
-      async ({ body }) => {
-        const { task, app, limit } = body as { task: string; app?: string; limit?: number };
-        if (app !== undefined && !catalog.getApp(app)) throw notFound("app", app);
-        return new Reply({ tools: catalog.findTools(task, { app, limit: limit ?? 10 }).map(foundToolView) });
-      },
-    ],
-    [
-      "get_tool",
-      async ({ path }) => {
-        const name = String(path.tool);
-        const tool = catalog.getTool(name.toUpperCase());
-        if (!tool) throw notFound("tool", name);
-        return new Reply(toolView(tool));
-      },
-    ],
+    // The same account-less find and tool read as the REST handlers' (notice, includeDeprecated and all).
+    ["find_tools", async ({ body }) => new Reply(catalogFindResponse(catalog, body as FindRequest))],
+    ["get_tool", async ({ path }) => new Reply(catalogToolOrThrow(catalog, String(path.tool)))],
   ]);
 }
 
