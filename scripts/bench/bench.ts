@@ -40,6 +40,8 @@ const PLANS: SetupPlan[] = [
 ];
 
 /** Targets measured next to each other in a round; the first is Patchbay's, the rest its references. */
+/** Targets also measured one request at a time (one connection), for the latency a single call adds. */
+const ONE_AT_A_TIME = new Set(["proxy", "run", "direct"]);
 const GROUPS = [["proxy", "direct", "nginx", "node-proxy"], ["run"], ["me", "openapi-backend", "koa"], ["find-app"], ["find-no-app", "mcp-find"]];
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -100,6 +102,7 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
   const refTargets = referenceTargets(refs);
   const load = { connections: opts.connections, seconds: opts.seconds };
   const warm = { connections: opts.connections, seconds: opts.quick ? 0.5 : 1 };
+  const single = { connections: 1, seconds: opts.quick ? 1 : Math.max(2, opts.seconds / 2) };
   const targetsPerRound = GROUPS.flat().filter((id) => id !== "nginx" || refs.nginx).length;
   const total = plans.reduce((n, p) => n + (p.paths ? opts.rounds * targetsPerRound : 0) + (p.webhooks ? opts.rounds : 0) + (p.instances > 1 ? 1 : 0), 0);
   const progress = progressLine(total);
@@ -144,6 +147,7 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
               if (!t) continue;
               progress(`${plan.name}, round ${round}/${opts.rounds}: ${t.label}`);
               samples.push({ setup: plan.name, round, target: id, measure: await measure(t.target, load) });
+              if (ONE_AT_A_TIME.has(id)) samples.push({ setup: plan.name, round, target: `${id}@1`, measure: await measure(t.target, single) });
             }
           }
         }

@@ -6,7 +6,7 @@ const ms = (n: number | undefined | null) => (n === undefined || n === null || !
 const figures = (s: Stats | null | undefined) => (s ? `${num(s.rps).padStart(7)} ${ms(s.p50).padStart(7)} ${ms(s.p99).padStart(7)}` : `${"—".padStart(7)} ${"—".padStart(7)} ${"—".padStart(7)}`);
 
 export function printRows(rows: Row[], out: (line: string) => void = console.log) {
-  out(`${"path".padEnd(36)} | ${"Patchbay rps".padStart(7)}  p50 ms  p99 ms | ${"reference".padEnd(24)}     rps  p50 ms  p99 ms | ratio  | added p50 / p99 (ms)`);
+  out(`${"path".padEnd(36)} | ${"Patchbay rps".padStart(7)}  p50 ms  p99 ms | ${"reference".padEnd(24)}     rps  p50 ms  p99 ms | ratio  | added p50 / p99 (ms): loaded; one at a time`);
   out("-".repeat(150));
   for (const r of rows) {
     if (r.error && !r.patchbay) {
@@ -14,7 +14,8 @@ export function printRows(rows: Row[], out: (line: string) => void = console.log
       continue;
     }
     const ratio = r.ratio === null ? "  —   " : `${(r.ratio * 100).toFixed(r.ratio < 0.1 ? 1 : 0)} %`.padStart(6);
-    const added = r.addedLatency ? `+${ms(r.addedLatency.p50)} / +${ms(r.addedLatency.p99)}` : r.p50Ratio !== null ? `p50 ${r.p50Ratio.toFixed(2)}×` : "";
+    const one = r.addedLatencyOneAtATime ? `; +${ms(r.addedLatencyOneAtATime.p50)} / +${ms(r.addedLatencyOneAtATime.p99)}` : "";
+    const added = r.addedLatency ? `+${ms(r.addedLatency.p50)} / +${ms(r.addedLatency.p99)}${one}` : r.p50Ratio !== null ? `p50 ${r.p50Ratio.toFixed(2)}×` : "";
     out(`${r.label.padEnd(36)} | ${figures(r.patchbay)} | ${(r.reference?.name ?? "").padEnd(24)} ${figures(r.reference?.stats)} | ${ratio} | ${added}`);
     for (const [name, s] of Object.entries(r.others)) out(`${"".padEnd(36)} | ${"".padEnd(23)} | ${name.padEnd(24)} ${figures(s)} |`);
     if (r.patchbay?.errors) out(`${"".padEnd(36)} | ${r.patchbay.errors} errors (non-2xx, timeouts, socket errors)`);

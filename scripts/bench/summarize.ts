@@ -1,7 +1,9 @@
 /**
  * From raw measurements (one per target per round) to the rows the bench prints and charts: per path, Patchbay's
  * and its reference's median over the rounds, the median of the per-round ratios, and the added latency (Patchbay
- * minus direct, in the same round).
+ * minus direct, in the same round): under the bench's load (every connection busy, so it mostly reflects throughput)
+ * and one request at a time (`<target>@1` samples: the time one call spends in Patchbay, the usual meaning of
+ * "added latency").
  */
 import type { Measure } from "./load.js";
 import type { WebhookMeasure } from "./webhooks.js";
@@ -30,8 +32,10 @@ export interface Row {
   ratio: number | null;
   /** Patchbay p50 / reference p50 (median of the rounds). */
   p50Ratio: number | null;
-  /** Patchbay minus the direct call, same round (ms, median of the rounds). */
+  /** Patchbay minus the direct call, same round (ms, median of the rounds), under the bench's load. */
   addedLatency: { p50: number; p99: number } | null;
+  /** The same with one request at a time (one connection): what a single call spends in Patchbay. */
+  addedLatencyOneAtATime: { p50: number; p99: number } | null;
   /** Other references measured beside it. */
   others: Record<string, Stats>;
   goal: string;
@@ -53,7 +57,7 @@ export const median = (xs: number[]): number => {
 
 /** How each Patchbay path is compared: its reference target, and the goal from issue 11. */
 export const ROWS: { id: string; label: string; reference: string | null; referenceName: string; others: string[]; added: boolean; goal: string }[] = [
-  { id: "proxy", label: "POST /apps/{app}/request (proxy)", reference: "node-proxy", referenceName: "plain Node proxy", others: ["direct", "nginx"], added: true, goal: "≥ 50 % of the plain Node proxy; added p50 ≤ 1 ms, p99 ≤ 3 ms" },
+  { id: "proxy", label: "POST /apps/{app}/request (proxy)", reference: "node-proxy", referenceName: "plain Node proxy", others: ["direct", "nginx"], added: true, goal: "≥ 50 % of the plain Node proxy; added p50 ≤ 1 ms, p99 ≤ 3 ms (one request at a time)" },
   { id: "run", label: "POST /tools/{tool}/run", reference: "proxy", referenceName: "Patchbay proxy", others: [], added: true, goal: "≥ 40 % of the proxy" },
   { id: "me", label: "GET /me", reference: "openapi-backend", referenceName: "bare openapi-backend", others: ["koa"], added: false, goal: "≥ 60 % of bare openapi-backend" },
   { id: "find-app", label: "POST /tools/find, app named", reference: null, referenceName: "", others: [], added: false, goal: "—" },
@@ -76,6 +80,9 @@ export function summarize(samples: Sample[], setup: string, failures: Record<str
     const p50Ratio = perRound((pb, r) => pb.p50 / r.p50, def.reference);
     const addedP50 = def.added ? perRound((pb, d) => pb.p50 - d.p50, "direct") : NaN;
     const addedP99 = def.added ? perRound((pb, d) => pb.p99 - d.p99, "direct") : NaN;
+    const one = of(`${def.id}@1`);
+    const addedOne = (f: (pb: Measure, d: Measure) => number) => median(one.map((s) => { const d = inRound("direct@1", s.round); return d ? f(s.measure, d) : NaN; }));
+    const addedOneP50 = def.added ? addedOne((pb, d) => pb.p50 - d.p50) : NaN;
     const others: Record<string, Stats> = {};
     for (const o of def.others) {
       const st = stats(of(o).map((s) => s.measure));
@@ -90,6 +97,7 @@ export function summarize(samples: Sample[], setup: string, failures: Record<str
       ratio: Number.isFinite(ratio) ? ratio : null,
       p50Ratio: Number.isFinite(p50Ratio) ? p50Ratio : null,
       addedLatency: Number.isFinite(addedP50) ? { p50: addedP50, p99: addedP99 } : null,
+      addedLatencyOneAtATime: Number.isFinite(addedOneP50) ? { p50: addedOneP50, p99: addedOne((pb, d) => pb.p99 - d.p99) } : null,
       others,
       goal: def.goal,
       ...(failures[`${setup}/${def.id}`] ? { error: failures[`${setup}/${def.id}`] } : {}),

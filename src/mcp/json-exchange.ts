@@ -76,6 +76,8 @@ export class JsonExchange implements Transport {
   private waiting = 0;
   private finish?: () => void;
   private closed = false;
+  /** Every request of the exchange is answered (or it had none): nothing is left for the Server to abandon. */
+  private settled = false;
 
   async start(): Promise<void> {}
 
@@ -85,6 +87,7 @@ export class JsonExchange implements Transport {
     const requests = messages.filter(isJSONRPCRequest);
     if (requests.length === 0) {
       for (const m of messages) this.onmessage?.(m, { requestInfo });
+      this.settled = true;
       return Promise.resolve({ status: 202 });
     }
     for (const r of requests) if (!this.answers.has(r.id)) this.answers.set(r.id, undefined), this.waiting++;
@@ -102,12 +105,18 @@ export class JsonExchange implements Transport {
     const id = message.id;
     if (this.closed || id === undefined || !this.answers.has(id) || this.answers.get(id) !== undefined) return;
     this.answers.set(id, message);
-    if (--this.waiting === 0) this.finish?.();
+    if (--this.waiting === 0) {
+      this.settled = true;
+      this.finish?.();
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Once every request is answered, the Server has nothing in flight: telling it the connection closed would only
+    // build its "Connection closed" error (a stack trace per request) for no one. Both are dropped with the exchange.
+    if (this.settled) return;
     // The client went away: settle the exchange (nothing is written to a closed response), so no request waits on.
     this.finish?.();
     this.onclose?.();

@@ -30,25 +30,36 @@ export function successResult(reply: Reply<unknown>): CallToolResult {
 
 /** The text block: the compact JSON, or past TEXT_LIMIT the JSON without tool schemas and a note saying so. */
 export function textOf(body: unknown): string {
-  const outline = { left: false };
-  const lean = withoutSchemas(body, 3, outline);
-  if (!outline.left) return JSON.stringify(body);
+  const left: unknown[] = [];
+  const lean = withoutSchemas(body, 3, left);
+  if (!left.length) return JSON.stringify(body);
   const leanText = JSON.stringify(lean);
-  if (leanText.length <= TEXT_LIMIT) {
-    const whole = JSON.stringify(body);
-    if (whole.length <= TEXT_LIMIT) return whole;
-  }
+  if (fitsWhole(leanText.length, left)) return JSON.stringify(body);
   return leanText + SCHEMAS_LEFT_OUT;
 }
 
-/** A copy of the top `depth` levels without schema fields (what lies deeper is shared, not copied). */
-function withoutSchemas(value: unknown, depth: number, outline: { left: boolean }): unknown {
+/**
+ * Whether the whole JSON stays within TEXT_LIMIT: the lean text plus each schema left out (`,"inputSchema":` and
+ * its JSON), added up schema by schema and given up as soon as the sum passes the limit, so a large answer (a find
+ * with ten tools) is not serialized whole a second time just to learn that it is too large.
+ */
+function fitsWhole(leanLength: number, left: unknown[]): boolean {
+  let length = leanLength;
+  for (const schema of left) {
+    if (length > TEXT_LIMIT) return false;
+    length += ',"outputSchema":'.length + (JSON.stringify(schema)?.length ?? 0);
+  }
+  return length <= TEXT_LIMIT;
+}
+
+/** A copy of the top `depth` levels without schema fields, which go to `left` (what lies deeper is shared, not copied). */
+function withoutSchemas(value: unknown, depth: number, left: unknown[]): unknown {
   if (depth === 0 || !value || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((item) => withoutSchemas(item, depth - 1, outline));
+  if (Array.isArray(value)) return value.map((item) => withoutSchemas(item, depth - 1, left));
   const copy: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (SCHEMA_KEYS.has(key)) outline.left = true;
-    else copy[key] = withoutSchemas(v, depth - 1, outline);
+    if (SCHEMA_KEYS.has(key)) left.push(v);
+    else copy[key] = withoutSchemas(v, depth - 1, left);
   }
   return copy;
 }
