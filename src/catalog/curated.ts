@@ -293,6 +293,8 @@ const HAND_CURATED: CuratedApp[] = [
     description: "Retired: the Universal Analytics (v3) APIs stopped processing data in July 2024; use Google Analytics (GA4). Kept for reference.",
   },
   { id: "google_maps", sources: ["googleapis.com:places"], name: "Google Maps Places", aliases: ["google places", "google maps"], categories: ["data"] },
+  // The published description (2023) has no server and no security scheme; catalog/descriptions/elevenlabs.yaml replaces it.
+  { id: "elevenlabs", sources: ["elevenlabs.io"], name: "ElevenLabs", categories: ["machine_learning", "media"] },
   { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"], auth: [{ type: "bearer" }] },
   {
     id: "telegram", sources: ["telegram.org"], name: "Telegram", aliases: ["telegram bot", "telegram bot api"], categories: ["messaging"],
@@ -313,7 +315,8 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "square", sources: ["squareup.com"], name: "Square", categories: ["payment", "ecommerce"] },
   { id: "xero", sources: ["xero.com:xero_accounting"], name: "Xero", categories: ["financial"] },
   { id: "plaid", sources: ["plaid.com"], name: "Plaid", categories: ["financial"] },
-  { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x.com"], categories: ["social"] },
+  // X is the product's name since 2023: "X" alone (a one-letter alias, recognised in tasks only where an app stands) names it.
+  { id: "twitter", sources: ["twitter.com:current"], name: "Twitter", aliases: ["x", "x.com", "x (twitter)"], categories: ["social"] },
   { id: "twitter_legacy", sources: ["twitter.com:legacy"], name: "Twitter API v1.1" },
   { id: "vimeo", sources: ["vimeo.com"], name: "Vimeo", categories: ["media"] },
   // Retired APIs keep their tools under ids that say so, leaving the product's name to its live API.
@@ -537,9 +540,34 @@ export const CURATED_TOOL_DESCRIPTIONS: Record<string, Record<string, string>> =
     "POST /v1/documents/{documentId}:batchUpdate": "Edit a document: insert, replace or delete text, tables and images, and change text and paragraph formatting.",
   },
   googlecalendar: {
+    "POST /freeBusy": "Check free/busy: the busy time ranges of one or more calendars (people, groups, rooms) between two times, to see when they are free.",
     "GET /calendars/{calendarId}/acl": "List who a calendar is shared with and their access (access control rules).",
     "POST /calendars/{calendarId}/acl": "Share a calendar with a person, group or domain (add an access control rule).",
     "DELETE /calendars/{calendarId}/acl/{ruleId}": "Stop sharing a calendar with someone (delete an access control rule).",
+  },
+  // Google publishes "Applies one or more updates to the presentation." / "Change the form with a batch of updates."
+  googleslides: {
+    "POST /v1/presentations/{presentationId}:batchUpdate":
+      "Edit a presentation: add, duplicate, move or delete slides, insert, replace or delete text, add shapes, images, tables, charts and videos, and change their formatting.",
+  },
+  googleforms: {
+    "POST /v1/forms/{formId}:batchUpdate":
+      "Edit a form: add, move, change or delete questions and other items (sections, text, images), change its title, description and settings (quiz mode).",
+  },
+  // Telegram publishes "Use this method to receive incoming updates using long polling (wiki). An Array of Update objects is returned."
+  telegram: {
+    "POST /getUpdates": "Get the bot's new updates (incoming messages, edits, button presses) by long polling; pass offset to confirm the ones already handled.",
+  },
+  // Microsoft Graph publishes generated texts for navigation properties ("Get content for the navigation property items from drives").
+  one_drive: {
+    "GET /drives/{drive-id}/items/{driveItem-id}/children": "List the files and folders in a folder (the children of a drive item; root for the drive's top folder).",
+    "GET /drives/{drive-id}/items/{driveItem-id}/content": "Download a file: its content (the answer redirects to a short-lived download URL).",
+  },
+  share_point: {
+    "GET /sites/{site-id}/drives": "List a site's document libraries (its drives).",
+  },
+  excel: {
+    [`GET ${WORKSHEET}/microsoft.graph.range(address='{address}')`]: "Read a range of a worksheet, such as A1:C10: its values, formulas, text and number formats.",
   },
   trello: {
     "POST /boards": "Create a board.",

@@ -81,13 +81,17 @@ export interface Miss {
 /** The display name a user would say ("Outlook (Microsoft 365 mail and calendar)" → "Outlook"). */
 const spoken = (name: string) => name.replace(/\s*\(.*\)\s*$/, "").trim();
 
-/** Required arguments of a tool, with sample values from their schemas (a string of a pattern matches it). */
+/** Required arguments of a tool, with sample values from their schemas. */
 function sampleArguments(tool: CatalogTool): Record<string, unknown> {
-  const schema = tool.inputSchema as { properties?: Record<string, { type?: string; pattern?: string; enum?: unknown[] }>; required?: string[] };
+  type Prop = { type?: string; pattern?: string; enum?: unknown[]; items?: Prop };
+  const schema = tool.inputSchema as { properties?: Record<string, Prop>; required?: string[] };
+  const ofPattern = (p: Prop | undefined) => (p?.type === "string" && p.pattern && !p.enum ? sampleOfPattern(p.pattern) : undefined);
   const out: Record<string, unknown> = {};
   for (const name of schema.required ?? []) {
     const prop = schema.properties?.[name] ?? {};
-    const patterned = prop.type === "string" && prop.pattern && !prop.enum ? sampleOfPattern(prop.pattern) : undefined;
+    // A string of a pattern matches it; so does each item of a list of such strings (Twitter's user ids).
+    const item = prop.type === "array" ? ofPattern(prop.items) : undefined;
+    const patterned = ofPattern(prop) ?? (item === undefined ? undefined : [item]);
     const value = patterned ?? synthesize(prop, 1);
     out[name] = value === undefined ? "x" : value;
   }
