@@ -16,6 +16,28 @@ export function appBaseUrl(eff: EffectiveApp, c: { credentials: Credentials; aut
   return connectionBaseUrl(eff.baseUrl, { ...c.variables, ...urlSecrets(c.credentials, methodOf(eff.auth, c.credentials, c.authType)) }, eff.app);
 }
 
+/** A tool's own server (catalog `ToolHttp.baseUrl`, from `servers` on its operation): its base URL template and value maps. */
+export interface OwnServer {
+  baseUrl: string;
+  /** For a connection variable written differently on this host: the connection's value → the value here. */
+  values?: Record<string, Record<string, string>>;
+}
+
+/**
+ * The base URL one connection calls for a tool with its own server: the connection's variables (mapped where the
+ * server says so) and URL secrets filled in, each checked for its place, exactly as for the app's base URL.
+ */
+export function ownServerUrl(eff: EffectiveApp, server: OwnServer, c: { credentials: Credentials; authType: string; variables: Record<string, string> }): string {
+  if (!isTemplate(server.baseUrl)) return server.baseUrl;
+  const values: Record<string, string> = { ...c.variables, ...urlSecrets(c.credentials, methodOf(eff.auth, c.credentials, c.authType)) };
+  for (const [name, map] of Object.entries(server.values ?? {})) {
+    const given = values[name];
+    if (given !== undefined && Object.hasOwn(map, given)) values[name] = map[given]!;
+    else delete values[name];
+  }
+  return connectionBaseUrl(server.baseUrl, values, eff.app);
+}
+
 /**
  * The base URL of a connection: the app's (or the operator's) base URL with the connection's variables and URL
  * secrets filled in, each value checked for its place (catalog/build/connection-variables.ts). A connection that

@@ -8,7 +8,8 @@ import { assertReachable, privateAllowed, type EffectiveApp } from "../domain/ap
 import { ApiError, invalid } from "../errors.js";
 import { methodOf, placeCredentials, type Credentials } from "../connect/credentials.js";
 import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
-import { appBaseUrl, buildUrl, isTemplate, sampleBaseUrl } from "./build-url.js";
+import { appBaseUrl, buildUrl, isTemplate, ownServerUrl, sampleBaseUrl, type OwnServer } from "./build-url.js";
+import { blockedHost } from "../net/blocked-address.js";
 import { recordConnectionUse } from "../domain/usage.js";
 import { parseBody, safeResponseHeaders } from "./read-response.js";
 import { OutboundFailure, sendOutbound, type OutboundResponse } from "../net/outbound-request.js";
@@ -20,6 +21,11 @@ export interface AppCall {
   headers?: Record<string, string>;
   body?: unknown;
   connection?: string;
+  /**
+   * A tool's own server (its operation's `servers`): the path is relative to it instead of the app's base URL. Set
+   * only from the catalog (tool-request.ts), never from a caller: `POST /apps/{app}/request` keeps the app's base URL.
+   */
+  server?: OwnServer;
 }
 
 export interface AppAnswer {
@@ -38,11 +44,14 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   for (const name of Object.keys(call.headers ?? {})) {
     if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
   }
-  assertReachable(eff, services.config.allowPrivateNetwork);
+  const own = call.server;
+  if (own) assertOwnServer(eff, own, services.config.allowPrivateNetwork);
+  else assertReachable(eff, services.config.allowPrivateNetwork);
+  const template = own?.baseUrl ?? eff.baseUrl;
   // The path is checked before anything is read; a base URL with connection variables is filled in per connection.
-  let url = buildUrl(sampleBaseUrl(eff.baseUrl), call.path, call.query);
+  let url = buildUrl(sampleBaseUrl(template), call.path, call.query);
   let conn = await useConnection(services, accountId, eff, call.connection);
-  if (isTemplate(eff.baseUrl)) url = buildUrl(appBaseUrl(eff, conn), call.path, call.query);
+  if (isTemplate(template)) url = buildUrl(own ? ownServerUrl(eff, own, conn) : appBaseUrl(eff, conn), call.path, call.query);
   let res = await send(services, eff, conn, url, call);
   if (res.status === 401 && conn.credentials.type === "oauth2") {
     conn = await refreshConnection(services, eff, conn);
@@ -55,6 +64,27 @@ export async function callApp(services: Services, accountId: string, eff: Effect
     throw new ApiError("upstream_error", `${eff.app.name} answered ${res.status}: ${detail}`, { upstreamStatus: res.status });
   }
   return { status: res.status, headers: safeResponseHeaders(res.headers), body, connection: conn.id };
+}
+
+/**
+ * A tool with its own server is called there, never at the operator's base URL: that setting replaces the app's main
+ * address only. While it is set (a self-hosted edition, a mirror, a stand-in) such a tool is refused instead of being
+ * sent to the vendor's other host with credentials the operator routes elsewhere. Its host is checked as the app's
+ * is: a private, loopback or metadata address is refused unless private addresses are allowed.
+ */
+function assertOwnServer(eff: EffectiveApp, own: OwnServer, allowPrivateNetwork: boolean): void {
+  const url = new URL(sampleBaseUrl(own.baseUrl));
+  const app = eff.app.name;
+  if (eff.baseUrl !== eff.app.baseUrl) {
+    throw new ApiError(
+      "app_not_configured",
+      `This operation of ${app} is served from its own address ${url.origin}, not from ${app}'s main address, which an operator has set to ${new URL(sampleBaseUrl(eff.baseUrl)).origin}. That setting covers the main address only, so Patchbay sends this operation neither there nor to ${url.origin}. The other operations of ${app} work as set up; POST /apps/${eff.app.id}/request calls the set address.`,
+    );
+  }
+  if (privateAllowed(eff, url, allowPrivateNetwork)) return;
+  const kind = blockedHost(url.hostname);
+  if (!kind) return;
+  throw new ApiError("app_not_configured", `This operation of ${app} is served from ${url.origin}, ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} address, which Patchbay does not call.`);
 }
 
 const send = (services: Services, eff: EffectiveApp, conn: ConnectionInUse, target: URL, call: AppCall) =>
@@ -85,11 +115,11 @@ export async function sendWithCredentials(services: Services, eff: EffectiveApp,
     });
   } catch (err) {
     if (!(err instanceof OutboundFailure)) throw err;
-    throw appCallError(eff, err, services.config.upstreamTimeoutMs);
+    throw appCallError(eff, err, services.config.upstreamTimeoutMs, call.server !== undefined);
   }
 }
 
-function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number): ApiError {
+function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number, ownServer: boolean): ApiError {
   const app = eff.app.name;
   switch (err.reason) {
     case "timeout":
@@ -97,6 +127,8 @@ function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number
     case "too_large":
       return new ApiError("upstream_error", `${app}'s answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, the limit of a call; ask for less (a page size, fields).`, { upstreamStatus: err.status });
     case "refused_address":
+      // An operation's own host is not the address the operator sets (assertOwnServer).
+      if (ownServer) return new ApiError("app_not_configured", `This operation of ${app} is not reachable from Patchbay: ${err.message}.`);
       return new ApiError(
         "app_not_configured",
         `${app} is not reachable from Patchbay: ${err.message}. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`,

@@ -32,5 +32,7 @@ export function toolRequest(tool: CatalogTool, args: Record<string, unknown>): A
   const missing = /\{([^}]+)\}/.exec(path);
   if (missing) throw invalid(`arguments.${missing[1]} is required (it is part of the path ${tool.http.path}).`);
   if (tool.http.contentType && body !== undefined) headers["content-type"] = tool.http.contentType;
-  return { method: tool.http.method, path, query, headers, body };
+  // An operation served from its own host (Dropbox's uploads): the call goes there, not to the app's base URL.
+  const server = tool.http.baseUrl ? { server: { baseUrl: tool.http.baseUrl, ...(tool.http.baseUrlValues ? { values: tool.http.baseUrlValues } : {}) } } : {};
+  return { method: tool.http.method, path, query, headers, body, ...server };
 }

@@ -21,11 +21,13 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** An OpenAPI 3 description → one app (sign-in methods optionally narrowed) and its tools. */
 export function compileExtraApp(id: string, doc: Record<string, any>, opts: { name?: string; auth?: (m: AuthMethod) => boolean } = {}): ExtraApp {
   const fields = appFields(doc, id);
+  const server = serverVariables(doc, id);
   const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, any>;
   const ctx: OperationContext = {
     doc,
     skipParams: apiKeyParamNames(doc),
     oauthSchemes: new Set(Object.keys(schemes).filter((k) => schemes[k]?.type === "oauth2")),
+    servers: { provider: id, appBaseUrl: server.baseUrl, variables: server.variables, urlSecrets: server.secretFields.map((f) => f.name) },
   };
   const namer = new ToolNamer(id);
   const tools: CatalogTool[] = [];
@@ -37,7 +39,6 @@ export function compileExtraApp(id: string, doc: Record<string, any>, opts: { na
     }
   }
   tools.sort((a, b) => (a.name < b.name ? -1 : 1));
-  const server = serverVariables(doc, id);
   const auth = authMethods(doc, fields.baseUrl, server.secretFields).filter(opts.auth ?? (() => true));
   const variables = server.variables.length ? { variables: server.variables } : {};
   return { app: { id, ...fields, baseUrl: server.baseUrl, ...(opts.name ? { name: opts.name } : {}), auth, ...variables, toolCount: tools.length }, tools };

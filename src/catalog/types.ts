@@ -106,7 +106,7 @@ export interface ToolParam {
 
 export interface ToolHttp {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
-  /** Path template relative to the app's base URL, as written in the description: `/repos/{owner}/{repo}/issues`. */
+  /** Path template relative to the base URL (the tool's own `baseUrl`, else the app's), as written in the description: `/repos/{owner}/{repo}/issues`. */
   path: string;
   params: ToolParam[];
   /**
@@ -120,6 +120,14 @@ export interface ToolHttp {
    * the body inputs. Several tools then share one method and path (`POST /graphql`); the tool's name tells them apart.
    */
   graphql?: { query: string };
+  /**
+   * The operation's own server (`servers` on the operation or its path item), absolute, when it is not the app's:
+   * Dropbox's uploads at `https://content.dropboxapi.com`. `{name}` placeholders are the app's connection variables
+   * (or URL secrets), filled per connection as in the app's base URL. Absent: the app's base URL.
+   */
+  baseUrl?: string;
+  /** For a variable of `baseUrl` written differently on this host: the connection's value → the value here (`x-patchbay-values`). */
+  baseUrlValues?: Record<string, Record<string, string>>;
 }
 
 export interface CatalogTool {

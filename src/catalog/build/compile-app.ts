@@ -5,6 +5,7 @@ import { apiKeyParamNames, authMethods } from "./auth-methods.js";
 import { appFields } from "./app-record.js";
 import { serverVariables } from "./connection-variables.js";
 import { compileOperation, type OperationContext } from "./compile-operation.js";
+import type { ServerContext } from "./operation-servers.js";
 import type { PlannedApp } from "./plan-apps.js";
 import { curateDescription } from "./curate-description.js";
 import { HTTP_METHODS, normalisePath, readDescriptionFile } from "./read-descriptions.js";
@@ -39,6 +40,7 @@ export function compileApp(planned: PlannedApp, onDescription?: () => void): Com
   const seen = new Set<string>();
   const tools: CatalogTool[] = [];
   let app: CatalogApp | undefined;
+  let servers: ServerContext | undefined;
   const curatedParams = (planned.curated?.credentialParams ?? []).map((p) => p.toLowerCase());
   for (const meta of planned.descriptions) {
     let doc = readDescriptionFile(meta.path);
@@ -49,12 +51,14 @@ export function compileApp(planned: PlannedApp, onDescription?: () => void): Com
       const server = serverVariables(doc, meta.provider);
       const variables = server.variables.length ? { variables: server.variables } : {};
       app = { id: planned.id, ...fields, baseUrl: server.baseUrl, auth: authMethods(doc, fields.baseUrl, server.secretFields), ...variables, toolCount: 0 };
+      servers = { provider: meta.provider, appBaseUrl: server.baseUrl, variables: server.variables, urlSecrets: server.secretFields.map((f) => f.name) };
     }
     const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, any>;
     const ctx: OperationContext = {
       doc,
       skipParams: new Set([...apiKeyParamNames(doc), ...CREDENTIAL_PARAMS, ...curatedParams, ...(PROVIDER_NOISE[meta.provider] ?? [])]),
       oauthSchemes: new Set(Object.keys(schemes).filter((k) => schemes[k]?.type === "oauth2" || schemes[k]?.type === "openIdConnect")),
+      servers,
     };
     for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, any>)) {
       if (!item || typeof item !== "object") continue;

@@ -4,6 +4,7 @@
  */
 import type { ToolHttp, ToolParam } from "../types.js";
 import { SchemaConverter, unionOfObjects, type SchemaOptions } from "./json-schema.js";
+import { operationServer, type ServerContext } from "./operation-servers.js";
 import { clip, plainText } from "./text.js";
 
 type Json = Record<string, any>;
@@ -22,6 +23,11 @@ export interface OperationContext {
   skipParams: Set<string>;
   /** Names of the OAuth2 / OpenID schemes, whose requirements list scopes. */
   oauthSchemes: Set<string>;
+  /**
+   * The app's base URL and connection variables: an operation with its own `servers` gets its own base URL
+   * (build/operation-servers.ts). Absent (a custom REST connector, called at the one address its owner gave): none.
+   */
+  servers?: ServerContext;
 }
 
 const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -140,12 +146,14 @@ function collectParameters(path: string, item: Json, op: Json, ctx: OperationCon
 
 export function compileOperation(method: string, path: string, item: Json, op: Json, ctx: OperationContext): DraftTool {
   const httpMethod = method.toUpperCase() as ToolHttp["method"];
+  const own = operationServer(item, op, ctx.servers, `${httpMethod} ${path}`);
   let draft: DraftTool | undefined;
   for (const opts of ATTEMPTS) {
     draft = build(new SchemaConverter(ctx.doc, opts), opts, httpMethod, path, item, op, ctx);
-    if (JSON.stringify(draft.inputSchema).length <= MAX_SCHEMA_BYTES) return draft;
+    if (JSON.stringify(draft.inputSchema).length <= MAX_SCHEMA_BYTES) break;
   }
-  return trimProperties(draft!);
+  if (JSON.stringify(draft!.inputSchema).length > MAX_SCHEMA_BYTES) draft = trimProperties(draft!);
+  return own ? { ...draft!, http: { ...draft!.http, ...own } } : draft!;
 }
 
 /** Last resort for operations with hundreds of inputs: keep the required ones, then others in order, while they fit. */
