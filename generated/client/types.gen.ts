@@ -485,19 +485,21 @@ export type ApiAppWithStatus = {
  */
 export type ApiAuthMethod = {
     /**
-     * `oauth2` (authorization code), `apiKey`, `basic`, `bearer`, or `none` (the API is open).
+     * `oauth2` (authorization code), `clientCredentials` (OAuth 2.0 client credentials grant: the form asks the
+     * client's id and secret, Patchbay gets access tokens from `tokenUrl` with them and a new one whenever it expires),
+     * `apiKey`, `basic`, `bearer`, or `none` (the API is open).
      */
-    type: 'oauth2' | 'apiKey' | 'basic' | 'bearer' | 'none';
+    type: 'oauth2' | 'clientCredentials' | 'apiKey' | 'basic' | 'bearer' | 'none';
     /**
      * oauth2: the provider's authorization endpoint.
      */
     authorizeUrl?: string;
     /**
-     * oauth2: the provider's token endpoint.
+     * oauth2, clientCredentials: the provider's token endpoint.
      */
     tokenUrl?: string;
     /**
-     * oauth2: the scopes the API declares.
+     * oauth2, clientCredentials: the scopes the API declares.
      */
     scopes?: Array<string>;
     /**
@@ -530,6 +532,11 @@ export type ApiAuthMethod = {
      * oauth2: where the access token is in the token response when not at `access_token` (a dot path).
      */
     tokenField?: string;
+    /**
+     * oauth2, clientCredentials: how the client authenticates at the token endpoint: `basic` (HTTP Basic, the default)
+     * or `body` (client_id and client_secret as form parameters, as LinkedIn and Zoho require).
+     */
+    clientAuth?: 'basic' | 'body';
     /**
      * oauth2: where the access token is sent on calls, when not as `Authorization: Bearer`.
      */
@@ -589,9 +596,9 @@ export type ApiConnection = {
      */
     status: ApiConnectionStatus;
     /**
-     * How it signs in: `oauth2`, `apiKey`, `basic`, `bearer` or `none`.
+     * How it signs in: `oauth2`, `clientCredentials`, `apiKey`, `basic`, `bearer` or `none`.
      */
-    authType: 'oauth2' | 'apiKey' | 'basic' | 'bearer' | 'none';
+    authType: 'oauth2' | 'clientCredentials' | 'apiKey' | 'basic' | 'bearer' | 'none';
     /**
      * The user or workspace at the provider, where known (e.g. a GitHub login), else the label given when connecting.
      */

@@ -53,7 +53,7 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   let conn = await useConnection(services, accountId, eff, call.connection);
   if (isTemplate(template)) url = buildUrl(own ? ownServerUrl(eff, own, conn) : appBaseUrl(eff, conn), call.path, call.query);
   let res = await send(services, eff, conn, url, call);
-  if (res.status === 401 && conn.credentials.type === "oauth2") {
+  if (res.status === 401 && (conn.credentials.type === "oauth2" || conn.credentials.type === "clientCredentials")) {
     conn = await refreshConnection(services, eff, conn);
     res = await send(services, eff, conn, url, call);
   }

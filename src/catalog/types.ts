@@ -6,10 +6,16 @@
 
 /** One way to sign in to an app, taken from the description's security schemes. */
 export interface AuthMethod {
-  type: "oauth2" | "apiKey" | "basic" | "bearer" | "none";
+  /**
+   * `clientCredentials`: OAuth 2.0 client credentials grant (RFC 6749 §4.4; PayPal). The user's form gives the
+   * client id and secret (its two fields, placed as HTTP Basic at the token endpoint, RFC 6749 §2.3.1); Patchbay asks
+   * `tokenUrl` for an access token when the form is sent and again whenever it expires, and calls carry that token
+   * as oauth2's do (`tokenPlacement`). There is no refresh token: the client's own credentials get the next one.
+   */
+  type: "oauth2" | "clientCredentials" | "apiKey" | "basic" | "bearer" | "none";
   /** oauth2: the provider's authorization endpoint (authorization-code flow). */
   authorizeUrl?: string;
-  /** oauth2: the provider's token endpoint. */
+  /** oauth2, clientCredentials: the provider's token endpoint. */
   tokenUrl?: string;
   /** oauth2: every scope the description declares. */
   scopes?: string[];
@@ -32,6 +38,12 @@ export interface AuthMethod {
   scopeParams?: Record<string, string[]>;
   /** oauth2: where the access token is in the token response when not at `access_token` (dot path; `x-patchbay-token-field`). */
   tokenField?: string;
+  /**
+   * oauth2, clientCredentials: how the client authenticates at the token endpoint: `basic` (HTTP Basic, the default,
+   * RFC 6749 §2.3.1) or `body` (client_id and client_secret as form parameters, which LinkedIn and Zoho require;
+   * `x-patchbay-client-auth: body`).
+   */
+  clientAuth?: "basic" | "body";
   /** oauth2: where the access token goes on calls (default `Authorization: Bearer …`; `x-patchbay-token-placement`). */
   tokenPlacement?: { in: "header" | "query"; name: string; prefix?: string };
 }

@@ -12,6 +12,8 @@ import { credentialFields } from "../catalog/build/auth-methods.js";
  */
 export type Credentials = (
   | { type: "oauth2"; accessToken: string; refreshToken: string | null; tokenType: string }
+  /** The client's id and secret are its `fields`; the access token is the latest the token endpoint gave ("" before the first). */
+  | { type: "clientCredentials"; accessToken: string; tokenType: string }
   | { type: "apiKey"; apiKey: string }
   | { type: "bearer"; token: string }
   | { type: "basic"; username: string; password: string }
@@ -37,6 +39,8 @@ export function credentialsFromFields(method: AuthMethod, values: Record<string,
       return { type: "bearer", token: valueWhere((f) => f.placement.in === "bearer"), fields: values };
     case "apiKey":
       return { type: "apiKey", apiKey: valueWhere(() => true), fields: values };
+    case "clientCredentials":
+      return { type: "clientCredentials", accessToken: "", tokenType: "bearer", fields: values };
     default:
       return { type: "none", fields: values };
   }
@@ -89,7 +93,8 @@ export interface OutgoingRequest {
 /** Puts each credential value where the app wants it. `method`: the app's method of the connection (methodOf). */
 export function placeCredentials(req: OutgoingRequest, credentials: Credentials, method: AuthMethod | undefined): void {
   if (credentials.type === "none" && !credentials.fields) return;
-  if (credentials.type === "oauth2") {
+  if (credentials.type === "oauth2" || credentials.type === "clientCredentials") {
+    // The token goes on calls; a client's id and secret go only to its token endpoint (client-credentials.ts).
     const at = method?.tokenPlacement;
     if (!at) req.headers.authorization = `Bearer ${credentials.accessToken}`;
     else if (at.in === "query") req.url.searchParams.set(at.name, credentials.accessToken);

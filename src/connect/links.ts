@@ -18,7 +18,8 @@ export function signInMethod(eff: EffectiveApp, callbackUrl = "<PATCHBAY_BASE_UR
   const oauth = eff.auth.find((m) => m.type === "oauth2" && m.authorizeUrl && m.tokenUrl);
   if (oauth && eff.oauthClient) return oauth;
   // One field to paste beats two: an API key or token before user name and password.
-  const form = eff.auth.find((m) => m.type === "apiKey") ?? eff.auth.find((m) => m.type === "bearer") ?? eff.auth.find((m) => m.type === "basic");
+  // A client's id and secret (which get fresh tokens) before a pasted token that expires.
+  const form = eff.auth.find((m) => m.type === "apiKey") ?? eff.auth.find((m) => m.type === "clientCredentials") ?? eff.auth.find((m) => m.type === "bearer") ?? eff.auth.find((m) => m.type === "basic");
   if (form) return form;
   if (oauth) {
     throw new ApiError(

@@ -9,6 +9,7 @@ import { ApiError } from "../errors.js";
 import { connectionForCall, connectionVariables } from "../domain/connections.js";
 import { openCredentials, sealCredentials, type Credentials } from "./credentials.js";
 import { tokenRequest, TokenRequestError } from "./oauth/token-request.js";
+import { clientCredentialsToken } from "./client-credentials.js";
 import { fillTemplate, TemplateValueError } from "../catalog/build/connection-variables.js";
 
 const REFRESH_AHEAD_MS = 60_000;
@@ -45,7 +46,8 @@ export async function useConnection(services: Services, accountId: string, eff: 
     sealed: row.credentialsSealed,
     variables: connectionVariables(row.variables),
   };
-  if (inUse.credentials.type === "oauth2" && row.expiresAt && row.expiresAt.getTime() - Date.now() < REFRESH_AHEAD_MS) {
+  const expiring = row.expiresAt !== null && row.expiresAt.getTime() - Date.now() < REFRESH_AHEAD_MS;
+  if ((inUse.credentials.type === "oauth2" && expiring) || (inUse.credentials.type === "clientCredentials" && (expiring || !inUse.credentials.accessToken))) {
     return refreshConnection(services, eff, inUse);
   }
   return inUse;
@@ -53,7 +55,10 @@ export async function useConnection(services: Services, accountId: string, eff: 
 
 const inFlight = new Map<string, Promise<ConnectionInUse>>();
 
-/** Refreshes an OAuth connection's tokens (one refresh at a time per connection in this process). */
+/**
+ * Refreshes an OAuth connection's tokens, or gets a client-credentials connection a new token (one at a time per
+ * connection in this process).
+ */
 export function refreshConnection(services: Services, eff: EffectiveApp, conn: ConnectionInUse): Promise<ConnectionInUse> {
   const running = inFlight.get(conn.id);
   if (running) return running;
@@ -65,7 +70,7 @@ export function refreshConnection(services: Services, eff: EffectiveApp, conn: C
 async function doRefresh(services: Services, eff: EffectiveApp, conn: ConnectionInUse): Promise<ConnectionInUse> {
   const { db, secrets } = services;
   const creds = conn.credentials;
-  const method = eff.auth.find((m) => m.type === "oauth2");
+  const method = eff.auth.find((m) => m.type === creds.type);
   const tokenUrl = method?.tokenUrl && fillOrNull(method.tokenUrl, conn.variables);
   const markStale = async (why: string) => {
     // Another instance may have refreshed (and rotated the refresh token) meanwhile: then use its tokens.
@@ -77,11 +82,24 @@ async function doRefresh(services: Services, eff: EffectiveApp, conn: Connection
     services.log.warn({ connection: conn.id, app: eff.app.id, why }, "connection needs reconnect");
     throw needsReconnect(eff.app.id, why);
   };
+  if (creds.type === "clientCredentials") {
+    if (!method) return markStale("the app no longer signs in with a client ID and secret");
+    let got;
+    try {
+      got = await clientCredentialsToken(services, eff, method, creds, conn.variables);
+    } catch (err) {
+      if (err instanceof TokenRequestError && err.status !== null && err.status < 500) return markStale(`getting an access token with the client ID and secret failed: ${err.message}`);
+      throw new ApiError("upstream_error", `Getting a ${eff.app.id} access token failed: ${(err as Error).message}. Try again.`, { upstreamStatus: (err as TokenRequestError).status ?? undefined });
+    }
+    const sealed = sealCredentials(secrets, got.credentials);
+    await db.connection.update({ where: { id: conn.id }, data: { credentialsSealed: sealed, expiresAt: got.expiresAt } });
+    return { ...conn, credentials: got.credentials, expiresAt: got.expiresAt, sealed };
+  }
   if (creds.type !== "oauth2" || !creds.refreshToken) return markStale("the access token expired and there is no refresh token");
   if (!eff.oauthClient || !tokenUrl) return markStale("the app's OAuth client is no longer configured");
   let tokens;
   try {
-    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method?.tokenField });
+    tokens = await tokenRequest(tokenUrl, eff.oauthClient, { grant_type: "refresh_token", refresh_token: creds.refreshToken }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method?.tokenField, clientAuth: method?.clientAuth });
   } catch (err) {
     if (err instanceof TokenRequestError && err.status !== null && err.status < 500) return markStale(`refreshing the token failed: ${err.message}`);
     throw new ApiError("upstream_error", `Refreshing the ${eff.app.id} token failed: ${(err as Error).message}. Try again.`, { upstreamStatus: (err as TokenRequestError).status ?? undefined });

@@ -113,7 +113,7 @@ async function appSettings(db: Db, appId: string): Promise<AppSettingsRow | null
 export async function effectiveApp(db: Db, secrets: Secrets, app: CatalogApp): Promise<EffectiveApp> {
   const settings = await appSettings(db, app.id);
   const auth = app.auth.map((m) =>
-    m.type === "oauth2" ? { ...m, authorizeUrl: settings?.authorizeUrl ?? m.authorizeUrl, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m,
+    m.type === "oauth2" ? { ...m, authorizeUrl: settings?.authorizeUrl ?? m.authorizeUrl, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m.type === "clientCredentials" ? { ...m, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m,
   );
   return {
     app,

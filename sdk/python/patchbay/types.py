@@ -173,13 +173,15 @@ class AppWithStatus(TypedDict):
 
 # One way to sign in to an app, taken from its API description's security schemes.
 AuthMethod = TypedDict("AuthMethod", {
-    # `oauth2` (authorization code), `apiKey`, `basic`, `bearer`, or `none` (the API is open).
-    "type": "Literal[\"oauth2\", \"apiKey\", \"basic\", \"bearer\", \"none\"]",
+    # `oauth2` (authorization code), `clientCredentials` (OAuth 2.0 client credentials grant: the form asks the
+    # client's id and secret, Patchbay gets access tokens from `tokenUrl` with them and a new one whenever it expires),
+    # `apiKey`, `basic`, `bearer`, or `none` (the API is open).
+    "type": "Literal[\"oauth2\", \"clientCredentials\", \"apiKey\", \"basic\", \"bearer\", \"none\"]",
     # oauth2: the provider's authorization endpoint.
     "authorizeUrl": "NotRequired[str]",
-    # oauth2: the provider's token endpoint.
+    # oauth2, clientCredentials: the provider's token endpoint.
     "tokenUrl": "NotRequired[str]",
-    # oauth2: the scopes the API declares.
+    # oauth2, clientCredentials: the scopes the API declares.
     "scopes": "NotRequired[List[str]]",
     # oauth2: the scopes asked for when the operator configured none.
     "defaultScopes": "NotRequired[List[str]]",
@@ -195,6 +197,9 @@ AuthMethod = TypedDict("AuthMethod", {
     "scopeParams": "NotRequired[Dict[str, Any]]",
     # oauth2: where the access token is in the token response when not at `access_token` (a dot path).
     "tokenField": "NotRequired[str]",
+    # oauth2, clientCredentials: how the client authenticates at the token endpoint: `basic` (HTTP Basic, the default)
+    # or `body` (client_id and client_secret as form parameters, as LinkedIn and Zoho require).
+    "clientAuth": "NotRequired[Literal[\"basic\", \"body\"]]",
     # oauth2: where the access token is sent on calls, when not as `Authorization: Bearer`.
     "tokenPlacement": "NotRequired[TokenPlacement]",
 })
@@ -228,8 +233,8 @@ class Connection(TypedDict):
     """The app's id."""
     status: ConnectionStatus
     """Whether calls can use it."""
-    authType: Literal["oauth2", "apiKey", "basic", "bearer", "none"]
-    """How it signs in: `oauth2`, `apiKey`, `basic`, `bearer` or `none`."""
+    authType: Literal["oauth2", "clientCredentials", "apiKey", "basic", "bearer", "none"]
+    """How it signs in: `oauth2`, `clientCredentials`, `apiKey`, `basic`, `bearer` or `none`."""
     label: Optional[str]
     """The user or workspace at the provider, where known (e.g. a GitHub login), else the label given when connecting."""
     scopes: List[str]

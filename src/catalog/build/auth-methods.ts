@@ -71,11 +71,32 @@ function oauthFacts(s: Record<string, any>): Partial<AuthMethod> {
     facts.scopeParams = Object.fromEntries(Object.entries(params as Record<string, unknown>).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, (v as unknown[]).map(String)]));
   }
   if (typeof s["x-patchbay-token-field"] === "string") facts.tokenField = s["x-patchbay-token-field"];
+  if (s["x-patchbay-client-auth"] === "body" || s["x-patchbay-client-auth"] === "basic") facts.clientAuth = s["x-patchbay-client-auth"];
   const placement = s["x-patchbay-token-placement"];
   if (placement && ["header", "query"].includes(placement.in) && typeof placement.name === "string") {
     facts.tokenPlacement = { in: placement.in, name: placement.name, ...(typeof placement.prefix === "string" ? { prefix: placement.prefix } : {}) };
   }
   return facts;
+}
+
+/**
+ * The client credentials flow as a sign-in method: a form with the client id and secret (labels from
+ * `x-patchbay-labels: { username, password }` on the scheme), exchanged at the token endpoint for access tokens.
+ */
+function clientCredentialsMethod(s: Record<string, any>, flow: Record<string, any>, baseUrl: string): AuthMethod {
+  const labels = (s["x-patchbay-labels"] ?? {}) as Record<string, unknown>;
+  const label = (part: "username" | "password", fallback: string) => (typeof labels[part] === "string" ? (labels[part] as string) : fallback);
+  return {
+    type: "clientCredentials",
+    tokenUrl: absolute(flow.tokenUrl, baseUrl),
+    scopes: Object.keys(flow.scopes ?? {}).sort(),
+    defaultScopes: [],
+    fields: [
+      { name: "client_id", label: label("username", "Client ID"), placement: { in: "basic", part: "username" } },
+      { name: "client_secret", label: label("password", "Client secret"), placement: { in: "basic", part: "password" } },
+    ],
+    ...oauthFacts(s),
+  };
 }
 
 /**
@@ -111,6 +132,8 @@ export function authMethods(doc: Record<string, any>, baseUrl: string, secretFie
     if (s.type === "oauth2") {
       const flows = (s.flows ?? {}) as Record<string, any>;
       const flow = flows.authorizationCode ?? flows.accessCode;
+      const machine = flows.clientCredentials ?? flows.application;
+      if (machine) push(clientCredentialsMethod(s, machine, baseUrl));
       if (!flow) continue;
       push({
         type: "oauth2",
@@ -125,8 +148,9 @@ export function authMethods(doc: Record<string, any>, baseUrl: string, secretFie
     const part = schemeFields(name, s);
     if (part) push({ type: part.type, ...(part.in ? { in: part.in, name: part.name } : {}), fields: part.fields });
   }
-  // OAuth2 without an authorization-code flow (implicit only, as Google publishes) still signs in with a bearer token.
-  if (methods.length === 0 && [...used].some((n) => schemes[n]?.type === "oauth2" || schemes[n]?.type === "openIdConnect")) {
+  // OAuth2 without an authorization-code flow (implicit only, as Google publishes) still signs in with a bearer token
+  // (besides the client's own id and secret, when the description has a client credentials flow).
+  if (methods.every((m) => m.type === "clientCredentials") && [...used].some((n) => schemes[n]?.type === "oauth2" || schemes[n]?.type === "openIdConnect")) {
     const implicit = Object.values(schemes).find((s: any) => s?.type === "oauth2" && s.flows?.implicit)?.flows?.implicit;
     if (implicit) {
       push({

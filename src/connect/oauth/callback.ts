@@ -42,7 +42,7 @@ export async function oauthCallback(services: Services, ctx: Koa.Context) {
       code,
       redirect_uri: redirectUri(services),
       code_verifier: services.secrets.open(link.codeVerifierSealed),
-    }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method.tokenField });
+    }, { eff, allowPrivateNetwork: services.config.allowPrivateNetwork, tokenField: method.tokenField, clientAuth: method.clientAuth });
   } catch (err) {
     services.log.warn({ app: app.id, err: (err as Error).message }, "code exchange failed");
     return refuse(ctx, 502, `${app.name} was not connected`, `Exchanging the authorization code failed: ${(err as Error).message}. Nothing was stored. ${ASK_AGAIN}`);

@@ -1,7 +1,8 @@
 /**
- * Calls a provider's token endpoint (authorization_code or refresh_token grant). The client authenticates with
- * HTTP Basic (client_secret_basic, which RFC 6749 §2.3.1 requires servers to support); one method only, as the
- * RFC demands.
+ * Calls a provider's token endpoint (authorization_code, refresh_token or client_credentials grant). The client
+ * authenticates with HTTP Basic (client_secret_basic, which RFC 6749 §2.3.1 requires servers to support), or, when
+ * the app's description says the provider wants it (`clientAuth: "body"`: LinkedIn, Zoho), with client_id and
+ * client_secret in the form; one method only, as the RFC demands.
  */
 import { privateAllowed, type EffectiveApp, type OAuthClient } from "../../domain/app-settings.js";
 import { sendOutbound, type OutboundResponse } from "../../net/outbound-request.js";
@@ -44,7 +45,7 @@ export async function tokenRequest(
   tokenUrl: string,
   client: OAuthClient,
   params: Record<string, string>,
-  opts: { eff: EffectiveApp; allowPrivateNetwork: boolean; tokenField?: string },
+  opts: { eff: EffectiveApp; allowPrivateNetwork: boolean; tokenField?: string; clientAuth?: "basic" | "body" },
 ): Promise<TokenSet> {
   let url: URL;
   try {
@@ -52,6 +53,8 @@ export async function tokenRequest(
   } catch {
     throw new TokenRequestError(`the token endpoint '${tokenUrl.slice(0, 200)}' is not a URL`, null, null);
   }
+  const inBody = opts.clientAuth === "body";
+  const form = inBody ? { ...params, client_id: client.clientId, client_secret: client.clientSecret } : params;
   let res: OutboundResponse;
   try {
     res = await sendOutbound({
@@ -60,9 +63,9 @@ export async function tokenRequest(
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         accept: "application/json",
-        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}`,
+        ...(inBody ? {} : { authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64")}` }),
       },
-      body: new URLSearchParams(params).toString(),
+      body: new URLSearchParams(form).toString(),
       timeoutMs: 15_000,
       allowPrivate: privateAllowed(opts.eff, url, opts.allowPrivateNetwork),
       maxBodyBytes: 64 * 1024,

@@ -11,6 +11,8 @@ import { positionOf, positionProblem } from "../../catalog/build/connection-vari
 import { effectiveApp } from "../../domain/app-settings.js";
 import { credentialsFromFields, type Credentials } from "../credentials.js";
 import { claim, signInMethod } from "../links.js";
+import { clientCredentialsToken } from "../client-credentials.js";
+import { TokenRequestError } from "../oauth/token-request.js";
 import { startAuthorization } from "../oauth/start-authorization.js";
 import { probeCredentials } from "../probe.js";
 import { storeConnection } from "../store-connection.js";
@@ -59,14 +61,27 @@ export async function submitCredentials(services: Services, ctx: Koa.Context) {
     const connection = await storeConnection(services, link, { credentials: { type: "none" }, label: null, scopes: [], expiresAt: null, variables: asked.values });
     return finish(ctx, link, connection.id, app.name);
   }
-  const credentials = credentialsOf(app, method, form);
+  let credentials = credentialsOf(app, method, form);
   if (typeof credentials === "string") return again(credentials);
+  let expiresAt: Date | null = null;
+  let scopes: string[] = [];
+  if (method.type === "clientCredentials") {
+    // The client's id and secret are checked by asking for a token with them; the connection keeps both and the token.
+    try {
+      const got = await clientCredentialsToken(services, eff, method, credentials, asked.values);
+      ({ credentials, expiresAt } = got);
+      scopes = got.scopes ?? [];
+    } catch (err) {
+      if (!(err instanceof TokenRequestError)) throw err;
+      return again(`That did not work: ${app.name} gave no access token for this client ID and secret (${err.message}). Check them (and that the app is a ${app.name} app of this environment) and try again.`);
+    }
+  }
   const provided = await providedVariables(services, eff, credentials, method.type, null);
   if (provided.problem) return again(`That did not work: ${provided.problem} Check it and try again.`);
   const variables = { ...asked.values, ...provided.values };
   const probe = await probeCredentials(services, eff, credentials, method.type, variables);
   if (probe.ok === false) return again(`That did not work: ${probe.reason} Check it and try again.`);
   if (!(await claimUse(services, ctx, link))) return;
-  const connection = await storeConnection(services, link, { credentials, label: probe.ok === true ? probe.label : null, scopes: [], expiresAt: null, variables });
+  const connection = await storeConnection(services, link, { credentials, label: probe.ok === true ? probe.label : null, scopes, expiresAt, variables });
   finish(ctx, link, connection.id, app.name);
 }
