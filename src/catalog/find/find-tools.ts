@@ -6,6 +6,7 @@
  */
 import type { CatalogApp, CatalogTool, FindOptions, ToolMatch } from "../types.js";
 import type { FindAnswer, FindNotice, FoundTool } from "./answer.js";
+import { readFileSync } from "node:fs";
 import { CURATED_APPS } from "../curated.js";
 import { isStopWord, stem, terms } from "./analyze.js";
 import { AppDetector, type DetectedApps } from "./detect-apps.js";
@@ -25,14 +26,18 @@ const RELEVANT = 0.85;
 /** ...and its text match at least this share. */
 const MIN_TEXT = 0.2;
 
-/** Weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates). */
-export const WEIGHTS = {
+/**
+ * The hand-set weights of the re-ranking signals (BM25 is scaled to 0..1 among the candidates): the starting point of
+ * `scripts/find-train.ts`, which fits them on queries it writes from the catalog's own operations and stores the
+ * result in `find-weights.json` (loaded below; its weights replace these).
+ */
+export const HAND_WEIGHTS = {
   /** A tool of an app the task's product words imply ("pull request" → GitHub), times the word's weight. */
   implied: 0.5,
   /** A tool of a curated (widely used) app, when the task names no app. */
   popular: 0.05,
   bm25: 0.6, intent: 0.3, createOnItem: 0.1, verb: 0.25, nouns: 0.25, resource: 0.15, resourceMiss: 0.1, coverage: 0.3, extra: 0.03,
-  meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04, scope: 0.08,
+  meta: 0.15, bulk: 0.15, depth: 0.05, inputs: 0.04, scope: 0.08, deprecated: 0.2,
   /** A tool of the app the task names, before the rest of its family. */
   primary: 0.1,
   /**
@@ -41,6 +46,29 @@ export const WEIGHTS = {
    */
   unnamedMember: 0.3,
 };
+export type WeightName = keyof typeof HAND_WEIGHTS;
+
+/** The signals a candidate is scored on, in the order of its feature vector (each weighted by WEIGHTS[name]). */
+export const FEATURES: WeightName[] = [
+  "bm25", "intent", "createOnItem", "verb", "nouns", "resource", "resourceMiss", "coverage", "extra", "meta", "deprecated",
+  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular",
+];
+const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<WeightName, number>;
+
+/** The learned weights (`find-weights.json`, written by scripts/find-train.ts), over the hand-set ones. */
+function loadWeights(): Record<WeightName, number> {
+  const weights = { ...HAND_WEIGHTS };
+  try {
+    const file = JSON.parse(readFileSync(new URL("./find-weights.json", import.meta.url), "utf8")) as { weights?: Record<string, number> };
+    for (const [k, v] of Object.entries(file.weights ?? {})) if (Object.hasOwn(weights, k) && Number.isFinite(v)) weights[k as WeightName] = v;
+  } catch {
+    // No learned weights: the hand-set ones.
+  }
+  return weights;
+}
+export const WEIGHTS: Record<WeightName, number> = loadWeights();
+/** WEIGHTS as a vector in FEATURES order. */
+const W = Float64Array.from(FEATURES, (f) => WEIGHTS[f]);
 
 /** Words that make a tool about something beside the thing itself (its settings, its admin, a template of it, ...). */
 const META_WORDS = [
@@ -96,7 +124,7 @@ function familyOf(app: string): string {
  * The same operation reached another way: `/users/{id}/messages` is `/me/messages`, a message in a mail folder is the
  * message, a calendar's event is the event; parameter names do not matter.
  */
-function duplicateKey(app: string, method: string, path: string): string {
+export function duplicateKey(app: string, method: string, path: string): string {
   const p = path
     .toLowerCase()
     .replace(/\{[^}]*\}/g, "{}")
@@ -342,17 +370,26 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * The re-ranked score of a candidate; with `reasons`, the signals that moved it are pushed there in words (only
    * the tools returned are explained, the 200 candidates are only scored).
    */
-  function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null): number {
-    let score = WEIGHTS.bm25 * bm;
+  /** The signals of the candidate being scored (FEATURES order), and the score they make. */
+  const features = new Float64Array(FEATURES.length);
+  const dot = (f: Float64Array) => {
+    let x = 0;
+    for (let i = 0; i < f.length; i++) x += W[i]! * f[i]!;
+    return x;
+  };
+
+  function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array = features): number {
+    out.fill(0);
+    out[F.bm25] = bm;
     const ti = toolIntent(doc);
     const method = METHODS[index.method[doc]!]!;
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (task.intent) {
       const fit = upsert.has(doc) && (task.intent === "create" || task.intent === "update") ? 1 : FIT[task.intent][ti.intent];
-      score += WEIGHTS.intent * fit;
+      out[F.intent] = fit;
       if (fit > 0.5 && reasons) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
       // Creating something new rarely names an existing item in the path.
-      if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") score -= WEIGHTS.createOnItem;
+      if ((task.intent === "create" || task.newObject) && item && method !== "GET" && method !== "DELETE") out[F.createOnItem] = -1;
     }
     const { nameTerms, nameOffsets, resourceTerms, resourceOffsets, pathTerms, pathOffsets, summaryTerms, summaryOffsets } = index;
     const name0 = nameOffsets[doc]!;
@@ -376,7 +413,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
     }
     if (verbHit > 0) {
-      score += WEIGHTS.verb * verbHit;
+      out[F.verb] = verbHit;
       if (reasons) reasons.push(`verb: ${task.verb!.word}`);
     }
     let nounScore = 0;
@@ -394,7 +431,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (best > 0 && reasons) matched.push(noun.word);
       nounScore += best * noun.weight;
     }
-    if (nounWeight > 0) score += (WEIGHTS.nouns * nounScore) / Math.sqrt(nounWeight);
+    if (nounWeight > 0) out[F.nouns] = nounScore / Math.sqrt(nounWeight);
     if (matched.length && reasons) reasons.push(`matches: ${matched.join(", ")}`);
     // The resource the tool acts on should be something the task talks about (its object more than a qualifier).
     if (res1 > res0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
@@ -406,9 +443,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (w > hit) (hit = w), (via = t);
       }
       if (hit > 0) {
-        score += WEIGHTS.resource * hit;
+        out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);
-      } else score -= WEIGHTS.resourceMiss;
+      } else out[F.resourceMiss] = -1;
     }
     // Name words the task does not mention make a tool more specific than asked.
     let nameNouns = 0;
@@ -419,7 +456,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       nameNouns++;
       covered += q.exact.has(t) ? 1 : q.all.has(t) ? 0.5 : 0;
     }
-    if (nameNouns > 0) score += WEIGHTS.coverage * (covered / nameNouns) - WEIGHTS.extra * Math.max(0, nameNouns - covered - 1);
+    if (nameNouns > 0) (out[F.coverage] = covered / nameNouns), (out[F.extra] = -Math.max(0, nameNouns - covered - 1));
     // Settings, templates, admin and the like change what a tool is about; only when the task asks for them (the
     // name's words, then the path's; the path's alone when the name has none).
     const bulkAllowed = soleBulk.has(doc) || task.bulk;
@@ -427,11 +464,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (let i = name0; i < name1 && meta < 0; i++) if (isMeta(nameTerms[i]!, q, bulkAllowed)) meta = nameTerms[i]!;
     for (let i = path0; i < path1 && meta < 0; i++) if (isMeta(pathTerms[i]!, q, bulkAllowed)) meta = pathTerms[i]!;
     if (meta >= 0) {
-      score -= WEIGHTS.meta;
+      out[F.meta] = -1;
       if (reasons) reasons.push(`penalty: about ${index.words[meta]}`);
     }
-    if (index.flags[doc]! & FLAG_DEPRECATED) score -= 0.2;
-    if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) score -= WEIGHTS.bulk;
+    if (index.flags[doc]! & FLAG_DEPRECATED) out[F.deprecated] = -1;
+    if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) out[F.bulk] = -1;
     // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
     // follows me", `/customers/{id}/subscriptions` for "the active subscriptions").
     let scope = 0;
@@ -439,10 +476,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const t = pathTerms[i]!;
       if (!within(resourceTerms, res0, res1, t) && !q.all.has(t) && !structural.has(t) && !q.context.has(t) && !q.resource.has(t)) scope++;
     }
-    score -= WEIGHTS.scope * Math.min(3, scope);
+    out[F.scope] = -Math.min(3, scope);
     // Deeper paths and more required inputs: a more specific tool than the task may need.
-    score -= WEIGHTS.depth * Math.max(0, path1 - path0 - 2) + WEIGHTS.inputs * Math.min(6, Math.max(0, index.required[doc]! - 1));
-    return score;
+    out[F.depth] = -Math.max(0, path1 - path0 - 2);
+    out[F.inputs] = -Math.min(6, Math.max(0, index.required[doc]! - 1));
+    return dot(out);
   }
 
   interface Ranked {
@@ -453,7 +491,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     /** BM25 scaled to the search's best, as the re-ranker read it. */
     scaled: number;
     app: string;
+    /** The candidate's signals (FEATURES order), kept only while tracing for scripts/find-train.ts. */
+    features?: Float64Array;
   }
+  /** While tracing (`candidates`), every candidate scored, with its signals. */
+  let tracing: Ranked[] | null = null;
 
   const heap = new Uint32Array(CANDIDATES);
   /** Best text score first, then the earlier tool (a comparator made once: tsx names every closure it creates). */
@@ -555,7 +597,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      return { doc, score: score + (primary.has(app) ? WEIGHTS.primary : unnamedMember(app, primary, taskStems) ? -WEIGHTS.unnamedMember : 0), bm25: scores[doc]!, scaled, app };
+      const family = primary.has(app) ? F.primary : unnamedMember(app, primary, taskStems) ? F.unnamedMember : -1;
+      const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: scores[doc]!, scaled, app };
+      if (tracing) {
+        r.features = Float64Array.from(features);
+        if (family >= 0) r.features[family] = family === F.primary ? 1 : -1;
+      }
+      return r;
     });
     for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
     const shown = showRetired || retired.size === 0 ? ranked : ranked.filter((r) => !retired.has(r.app));
@@ -784,6 +832,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const apps = weak ? [...named, ...strongImplied] : named;
       const taskStems = new Set(prepared.text.toLowerCase().split(/[^a-z0-9]+/).flatMap((w) => [w, stem(w)]));
       ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]), taskStems);
+      if (tracing) tracing.push(...ranked);
     }
     if (ranked.length === 0 && !explicit) {
       ranked = search(q, qids, weighted, null, new Set());
@@ -792,11 +841,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         // Apps the task's words imply, and widely used apps, a little ahead (each search scales its text scores to
         // its own best, so the re-ranked scores compare).
         const merged = new Map<number, Ranked>();
-        const bonus = (r: Ranked) => WEIGHTS.implied * (implied.get(r.app) ?? 0) + (CURATED_IDS.has(r.app) ? WEIGHTS.popular : 0);
+        const bonus = (r: Ranked) => {
+          if (r.features) (r.features[F.implied] = implied.get(r.app) ?? 0), (r.features[F.popular] = CURATED_IDS.has(r.app) ? 1 : 0);
+          return W[F.implied]! * (implied.get(r.app) ?? 0) + (CURATED_IDS.has(r.app) ? W[F.popular]! : 0);
+        };
         for (const r of ranked) merged.set(r.doc, { ...r, score: r.score + bonus(r) });
+        if (tracing) tracing.push(...merged.values());
         if (impliedApps.length > 0) {
           for (const r of search(q, qids, weighted, impliedApps, new Set())) {
             const score = r.score + bonus(r);
+            if (tracing) tracing.push({ ...r, score });
             if ((merged.get(r.doc)?.score ?? -Infinity) < score) merged.set(r.doc, { ...r, score });
           }
         }
@@ -835,6 +889,20 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return { matches, notice };
   }
 
+  /**
+   * Every candidate a find of the task scores (before near-duplicates fold), with its signals in FEATURES order: what
+   * scripts/find-train.ts fits the weights on. A tool may come twice (from the whole catalog and from an implied app).
+   */
+  function candidates(task: string): { doc: number; app: string; features: Float64Array }[] {
+    tracing = [];
+    try {
+      findTools(task, { limit: 1 });
+      return tracing.map((r) => ({ doc: r.doc, app: r.app, features: r.features! }));
+    } finally {
+      tracing = null;
+    }
+  }
+
   /** tools.find, and the catalog apps a search text names (by id, name, alias, short name or with a typo). */
-  return Object.assign(findTools, { namedApps: (text: string): string[] => detector.namedApps(text).filter((a) => appNumber.has(a)) });
+  return Object.assign(findTools, { namedApps: (text: string): string[] => detector.namedApps(text).filter((a) => appNumber.has(a)), candidates });
 }

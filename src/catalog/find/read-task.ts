@@ -114,6 +114,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "my 1:1 with dana": a one-on-one meeting (numbers are values to the rest of the reading).
   text = text.replace(/(^|\s)1:1s?(?=$|[\s.,;:!?])/g, "$1meeting");
+  // "how do I create an issue", "is it possible to update the contact", "is there a way to ...": a request asked as
+  // a question; the verb after the wrapper is the order (not "how" or "is", which ask to see something).
+  text = text.replace(
+    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
+    "$1",
+  );
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
