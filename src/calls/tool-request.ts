@@ -19,7 +19,8 @@ export function toolRequest(tool: CatalogTool, args: Record<string, unknown>): A
         query[p.key] = value;
         break;
       case "header":
-        headers[p.key] = String(value);
+        // An object (a header declared with `content: application/json`, Dropbox-API-Arg) is sent as JSON, ASCII only.
+        headers[p.key] = value !== null && typeof value === "object" ? asciiJson(value) : String(value);
         break;
       case "body":
         body = { ...((body as Record<string, unknown>) ?? {}), [p.key]: value };
@@ -35,4 +36,9 @@ export function toolRequest(tool: CatalogTool, args: Record<string, unknown>): A
   // An operation served from its own host (Dropbox's uploads): the call goes there, not to the app's base URL.
   const server = tool.http.baseUrl ? { server: { baseUrl: tool.http.baseUrl, ...(tool.http.baseUrlValues ? { values: tool.http.baseUrlValues } : {}) } } : {};
   return { method: tool.http.method, path, query, headers, body, ...server };
+}
+
+/** JSON with every character beyond ASCII escaped (`\u00e9`): what a header can carry, and still the same JSON. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -29,6 +29,8 @@ const ok = (example: unknown) => ({ "200": { description: "ok", content: { "appl
 const uploadOp = {
   operationId: "uploadFile",
   summary: "Upload a file",
+  // Arguments as JSON in a header, as Dropbox's content endpoints take them (Dropbox-API-Arg).
+  parameters: [{ name: "Upload-Arg", in: "header", required: true, content: { "application/json": { schema: { type: "object", properties: { mode: { type: "string" } } } } } }],
   requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["path"], properties: { path: { type: "string" } } } } } },
   responses: ok({ id: "file-1", path: "/a.txt" }),
 };
@@ -102,7 +104,9 @@ let content: ApiStandIn;
 
 beforeAll(async () => {
   main = await startApiStandIn({ description: standInDoc("/api", { "/me": { get: { operationId: "me", responses: ok({ id: "u1", name: "Ada" }) } } }), auth });
-  content = await startApiStandIn({ description: standInDoc("/content", { "/files/upload": { post: uploadOp } }), auth });
+  // The stand-in sees the header as the text it is (its validator does not parse a header's JSON content).
+  const received = { ...uploadOp, parameters: [{ name: "Upload-Arg", in: "header", required: true, schema: { type: "string", pattern: "^\\{.*\\}$" } }] };
+  content = await startApiStandIn({ description: standInDoc("/content", { "/files/upload": { post: received } }), auth });
   standIns.push(main, content);
 });
 afterAll(async () => {
@@ -136,11 +140,14 @@ describe("an operation with its own server", () => {
   it("runs against the second host, with the connection's credentials placed there", async () => {
     const before = main.requests.length;
     const tool = toolOf(s, "ownhost", "/files/upload");
-    const run = await s.call("POST", `/api/v1/tools/${tool.name}/run`, { key, body: { arguments: { path: "/a.txt" } } });
+    const run = await s.call("POST", `/api/v1/tools/${tool.name}/run`, { key, body: { arguments: { path: "/a.txt", "Upload-Arg": { mode: "añadir" } } } });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     expect(run.body).toMatchObject({ successful: true, status: 200, data: { id: "file-1" } });
     expect(content.requests.at(-1)).toMatchObject({ method: "POST", path: "/content/files/upload", status: 200, body: { path: "/a.txt" } });
     expect(content.requests.at(-1)!.headers["x-api-key"]).toBe(KEY);
+    // An object for a header goes as JSON, characters beyond ASCII escaped (a header cannot carry them).
+    expect(content.requests.at(-1)!.headers["upload-arg"]).toBe('{"mode":"a\\u00f1adir"}');
+    expect(JSON.parse(content.requests.at(-1)!.headers["upload-arg"] as string)).toEqual({ mode: "añadir" });
     expect(main.requests.length).toBe(before);
     // The app's other tools still go to its base URL.
     const me = await s.call("POST", `/api/v1/tools/${toolOf(s, "ownhost", "/me").name}/run`, { key, body: { arguments: {} } });
@@ -167,7 +174,7 @@ describe("an operation with its own server", () => {
     await configureApp(s.service.services.db, s.service.services.secrets, "ownhost", { baseUrl: `${other.url}/api` });
     const uploads = content.requests.length;
     const tool = toolOf(s, "ownhost", "/files/upload");
-    const run = await s.call("POST", `/api/v1/tools/${tool.name}/run`, { key, body: { arguments: { path: "/c.txt" } } });
+    const run = await s.call("POST", `/api/v1/tools/${tool.name}/run`, { key, body: { arguments: { path: "/c.txt", "Upload-Arg": {} } } });
     expect(run.status, JSON.stringify(run.body)).toBe(409);
     expect(run.body.error.code).toBe("app_not_configured");
     expect(run.body.error.message).toContain(new URL(content.url).origin);
@@ -205,7 +212,7 @@ describe("the guard on an operation's own server", () => {
     for (const [path, kind] of [["/latest/meta-data", "link-local"], ["/files/upload", "loopback"], ["/named/upload", "loopback"]] as const) {
       const tool = toolOf(s, "guardedhost", path);
       expect(tool.http.baseUrl, path).toBeDefined();
-      const args = path === "/latest/meta-data" ? {} : { path: "/x.txt" };
+      const args = path === "/latest/meta-data" ? {} : { path: "/x.txt", "Upload-Arg": {} };
       const run = await s.call("POST", `/api/v1/tools/${tool.name}/run`, { key, body: { arguments: args } });
       expect(run.status, `${path}: ${JSON.stringify(run.body)}`).toBe(409);
       expect(run.body.error.code).toBe("app_not_configured");
