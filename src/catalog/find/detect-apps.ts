@@ -24,6 +24,8 @@ const COMMON_WORDS = new Set([
 
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
 const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
+/** Words that may follow an app's name at the end of a task ("... for slack please"). */
+const TAIL_WORDS = new Set(["please", "pls", "plz", "thanks", "thx", "now", "asap", "today"]);
 const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
 /** Words before an app we do not know ("in Frobly"); not "to", "from" or "with", which name people as often. */
 const UNKNOWN_PLACE = new Set(["in", "on", "via", "using", "into", "inside"]);
@@ -244,6 +246,8 @@ export class AppDetector {
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
       const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;
       if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
+      // A well-known app after "for" that ends the task ("delete the message for slack", "a new card for trello please").
+      if (curated && prev === "for" && (next === undefined || TAIL_WORDS.has(next))) return true;
       if (next !== undefined) {
         if (GENERIC_PRODUCT_NOUNS.has(next)) return true;
         if (!alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(next))) return true;

@@ -235,6 +235,23 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       break;
     }
   }
+  // A method's word in the name of an operation with another method is its verb after all: RPC-style APIs POST to
+  // `/chat.delete` (CHAT_DELETE) and `/transactions/get` (TRANSACTIONS_GET), which the index's name reading leaves out
+  // as a repeat of the method.
+  const deleteWord = index.vocab.get(stem("delete"));
+  const getWord = index.vocab.get(stem("get"));
+  for (let doc = 0; doc < n; doc++) {
+    if (index.intent[doc] !== 0 || nounVerbIntent.has(doc)) continue;
+    const method = METHODS[index.method[doc]!];
+    if (method !== "POST" && method !== "PUT" && method !== "PATCH") continue;
+    for (let i = index.nameOffsets[doc]!; i < index.nameOffsets[doc + 1]!; i++) {
+      const t = index.nameTerms[i]!;
+      if (t === deleteWord) nounVerbIntent.set(doc, INTENTS.indexOf("delete") + 1);
+      else if (t === getWord) nounVerbIntent.set(doc, INTENTS.indexOf("read") + 1);
+      else continue;
+      break;
+    }
+  }
   const metaTerms = new Set(META_WORDS.map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   // A batch or bulk tool is a variant only when the app also has the single one (`values:batchGet` beside
   // `values/{range}`); when it is the app's only way to do the thing (`documents/{id}:batchUpdate`), it is not penalised.

@@ -155,6 +155,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // The main verb: the first verb phrase or verb of the task.
   let firstWord = 0;
   while (firstWord < words.length && FILLER.has(words[firstWord]!) && !(words[firstWord] === "like" && firstWord === 0)) firstWord++;
+  // "do delete the message", "please do send it": an emphatic order, not a question (a question has a subject next).
+  if (words[firstWord] === "do" && VERBS[words[firstWord + 1] ?? ""] && !SUBJECTS.has(words[firstWord + 1]!)) firstWord++;
   // A question ("did anyone email me ...", "why did the run fail"): the verbs after its auxiliary say what happened;
   // the task asks to see it.
   const question = AUXILIARIES.has(words[firstWord] ?? "") || WH_WORDS.has(words[firstWord] ?? "");
