@@ -78,6 +78,9 @@ const GITHUB_AUTH: AuthMethod[] = [
     type: "oauth2",
     authorizeUrl: "https://github.com/login/oauth/authorize",
     tokenUrl: "https://github.com/login/oauth/access_token",
+    // client_id and client_secret are form parameters of the token request (GitHub's "Authorizing OAuth apps", web
+    // application flow step 2: https://docs.github.com/cn/enterprise-server@2.21/v3/oauth); HTTP Basic is not described.
+    clientAuth: "body",
     scopes: ["repo", "public_repo", "repo:status", "read:user", "user:email", "read:org", "admin:org", "admin:repo_hook", "write:repo_hook", "gist", "notifications", "workflow", "delete_repo", "write:packages", "read:packages"],
   },
   { type: "bearer" },
@@ -274,6 +277,8 @@ const HAND_CURATED: CuratedApp[] = [
   {
     id: "box", sources: ["box.com"], name: "Box", categories: ["storage"],
     description: "Files, folders, sharing, comments and collaborations in Box.",
+    // Box's token endpoint takes client_id and client_secret as form parameters (https://developer.box.com/reference/post-oauth2-token).
+    patch: { components: { securitySchemes: { OAuth2Security: { "x-patchbay-client-auth": "body" } } } },
   },
   // Google products under the ids people use for them.
   { id: "googleslides", sources: ["googleapis.com:slides"], name: "Google Slides", aliases: ["gslides"], categories: ["productivity"], defaultScopes: [`${G}presentations`] },
