@@ -188,13 +188,21 @@ export class TopAppsCheck {
     const { server, oauth } = this;
     const services = server.service.services;
     const oauthMethod = app.auth.find((m) => m.type === "oauth2" && m.authorizeUrl && m.tokenUrl);
-    const method: AuthMethod | undefined = oauthMethod ?? app.auth.find((m) => m.type === "apiKey") ?? app.auth.find((m) => m.type === "bearer") ?? app.auth.find((m) => m.type === "basic") ?? app.auth.find((m) => m.type === "none");
+    const method: AuthMethod | undefined =
+      oauthMethod ??
+      app.auth.find((m) => m.type === "clientCredentials" && m.tokenUrl) ??
+      app.auth.find((m) => m.type === "apiKey") ??
+      app.auth.find((m) => m.type === "bearer") ??
+      app.auth.find((m) => m.type === "basic") ??
+      app.auth.find((m) => m.type === "none");
     if (!method) return { ok: false as const, why: "no sign-in method", standIn: null };
 
     const values: Record<string, string> = {};
     for (const v of app.variables ?? []) values[v.name] = v.from ? providedValue(app, v.name) : askedValue(v);
     const secrets: Record<string, string> = {};
     for (const f of method.type === "oauth2" ? [] : credentialFields(method)) secrets[f.name] = f.placement.in === "basic" && f.placement.part === "username" ? `AC${randomBytes(8).toString("hex")}` : `k-${f.name.replace(/[^a-z0-9]/gi, "")}-${randomBytes(8).toString("hex")}`;
+    // Client credentials: the form's id and secret (the Basic user name and password) are a client of the loopback OAuth server.
+    const client = method.type === "clientCredentials" ? Object.fromEntries(credentialFields(method).map((f) => [f.placement.in === "basic" ? f.placement.part : f.name, secrets[f.name]!])) : undefined;
     for (const f of method.type === "oauth2" ? [] : credentialFields(method)) if (f.placement.in === "url") values[f.placement.variable] = secrets[f.name]!;
 
     // The stand-in answers at the operator's base URL with the test values filled in.
@@ -207,6 +215,10 @@ export class TopAppsCheck {
     const standIn = await startApiStandIn({ description: plan.description, auth: plan.auth, oauth, credentialParams: plan.credentialParams });
     this.stops.push(() => standIn.stop());
     const settings = { baseUrl: standInBaseUrl(app, standIn.url) };
+    if (client) {
+      oauth.registerClient({ clientId: client.username!, clientSecret: client.password!, redirectUris: [] });
+      Object.assign(settings, { tokenUrl: oauth.tokenUrl });
+    }
     if (method.type === "oauth2") {
       const clientId = `pb-${app.id}`;
       oauth.registerClient({ clientId, clientSecret: `secret-${app.id}`, redirectUris: [`${services.config.baseUrl}/connect/callback`] });

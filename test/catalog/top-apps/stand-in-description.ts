@@ -109,7 +109,8 @@ export function standInPlan(
   const schemes: Record<string, unknown> = {};
   const auth: AuthConfig[] = [];
   const credentialParams: string[] = [];
-  if (method.type === "oauth2") {
+  if (method.type === "oauth2" || method.type === "clientCredentials") {
+    // Client credentials (PayPal): the form's client id and secret get a token from the token endpoint, calls carry it.
     schemes.oauth = { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "/authorize", tokenUrl: "/token", scopes: {} } } };
     const at = method.tokenPlacement;
     if (at?.in === "header" && /^authorization$/i.test(at.name) && at.prefix?.trim()) {
