@@ -216,6 +216,8 @@ export class AppDetector {
   detect(task: string): DetectedApps {
     const raw: string[] = [];
     const sentenceStart: boolean[] = [];
+    /** Whether a colon follows the word ("slack: post the notes"). */
+    const colonAfter: boolean[] = [];
     const re = /[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*/g;
     let m: RegExpExecArray | null;
     let lastEnd = 0;
@@ -224,6 +226,7 @@ export class AppDetector {
       sentenceStart.push(raw.length === 0 || /[.!?:;]\s*$/.test(between) || /\n/.test(between));
       raw.push(m[0]);
       lastEnd = m.index + m[0].length;
+      colonAfter.push(/^\s*:/.test(task.slice(lastEnd)));
     }
     const lower = raw.map((w) => w.toLowerCase());
     // Typos of well-known names ("gmial", "notoin"), read as the name.
@@ -241,6 +244,8 @@ export class AppDetector {
       const next = words[end];
       const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
       if (capital && !typoed) return true;
+      // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings".
+      if (i === 0 && colonAfter[end - 1] && !typoed) return true;
       if (prev !== undefined && APP_PLACE.has(prev)) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
