@@ -24,6 +24,7 @@ const BODY_APPS: Record<string, "description" | "curated"> = {
   instagram: "description",
   metaads: "description",
   whatsapp: "description",
+  canvas: "description",
   github: "curated",
   box: "curated",
   // Marked before (54d587b).
