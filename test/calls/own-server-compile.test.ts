@@ -9,6 +9,8 @@ import { compileOperation } from "../../src/catalog/build/compile-operation.js";
 import { ownServerUrl } from "../../src/calls/build-url.js";
 import type { EffectiveApp } from "../../src/domain/app-settings.js";
 import { ApiError } from "../../src/errors.js";
+import { readDescriptionFile } from "../../src/catalog/build/read-descriptions.js";
+import { REPO_DESCRIPTIONS_DIR } from "../../src/catalog/build/repo-descriptions.js";
 
 const ok = { "200": { description: "ok" } };
 const doc = (servers: unknown[], paths: Record<string, unknown>) => ({ openapi: "3.0.3", info: { title: "t", version: "1" }, servers, paths });
@@ -79,5 +81,43 @@ describe("servers on an operation or path item", () => {
     const item = d.paths["/up"] as { post: Record<string, unknown> };
     const draft = compileOperation("post", "/up", item, item.post, { doc: d, skipParams: new Set(), oauthSchemes: new Set() });
     expect(draft.http.baseUrl).toBeUndefined();
+  });
+});
+
+describe("the repository's descriptions with operations on another host", () => {
+  const compiled = (app: string) => compileExtraApp(app, readDescriptionFile(`${REPO_DESCRIPTIONS_DIR}${app}.yaml`));
+  const own = (c: ReturnType<typeof compiled>, method: string, path: string) => {
+    const tool = c.tools.find((t) => t.http.method === method && t.http.path === path);
+    expect(tool, `${method} ${path}`).toBeDefined();
+    return { baseUrl: tool!.http.baseUrl!, values: tool!.http.baseUrlValues };
+  };
+
+  it("Dropbox: upload and download at content.dropboxapi.com, the rest at api.dropboxapi.com", () => {
+    const c = compiled("dropbox");
+    expect(c.app.baseUrl).toBe("https://api.dropboxapi.com");
+    expect(own(c, "POST", "/2/files/upload").baseUrl).toBe("https://content.dropboxapi.com");
+    expect(own(c, "POST", "/2/files/download").baseUrl).toBe("https://content.dropboxapi.com");
+    expect(c.tools.find((t) => t.http.path === "/2/files/list_folder")!.http.baseUrl).toBeUndefined();
+    const upload = c.tools.find((t) => t.http.path === "/2/files/upload")!;
+    expect(upload.http).toMatchObject({ contentType: "application/octet-stream", bodyMode: "property" });
+    expect(upload.inputSchema.required).toEqual(["Dropbox-API-Arg", "body"]);
+  });
+
+  it("PostHog: capture and batch at the connection's region's ingestion host", () => {
+    const c = compiled("posthog");
+    for (const path of ["/i/v0/e/", "/batch/"]) {
+      const server = own(c, "POST", path);
+      expect(server.baseUrl).toBe("https://{region}.i.posthog.com");
+      expect(ownServerUrl(effOf(c.app), server, connection({ region: "eu" }))).toBe("https://eu.i.posthog.com");
+    }
+  });
+
+  it("Mixpanel: track and import at the Ingestion API host of the connection's data residency", () => {
+    const c = compiled("mixpanel");
+    for (const path of ["/track", "/import"]) {
+      const server = own(c, "POST", path);
+      const at = (host: string) => ownServerUrl(effOf(c.app), server, connection({ host }));
+      expect([at("mixpanel.com"), at("eu.mixpanel.com"), at("in.mixpanel.com")]).toEqual(["https://api.mixpanel.com", "https://api-eu.mixpanel.com", "https://api-in.mixpanel.com"]);
+    }
   });
 });
