@@ -25,6 +25,7 @@ const BODY_APPS: Record<string, "description" | "curated"> = {
   metaads: "description",
   whatsapp: "description",
   canvas: "description",
+  miro: "description",
   github: "curated",
   box: "curated",
   // Marked before (54d587b).
