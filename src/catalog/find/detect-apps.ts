@@ -11,6 +11,7 @@
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
 import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
+import { VERBS } from "./lexicon.js";
 
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
 const COMMON_WORDS = new Set([
@@ -24,6 +25,8 @@ const COMMON_WORDS = new Set([
 
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
 const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
+/** Words that are verbs in the lexicon but after a name make a phrase of their own ("zoom in", "box up"). */
+const PLACE_OR_PARTICLE = new Set(["in", "up", "out", "on", "off", "down", "over", "like", "what", "which", "who", "how", "when", "new", "open", "post", "text", "message", "email", "call", "order", "file", "book", "tag", "label", "comment", "review", "rate", "request", "test", "end", "set", "check", "see", "look", "view", "show", "display"]);
 /** Words that may follow an app's name at the end of a task ("... for slack please"). */
 const TAIL_WORDS = new Set(["please", "pls", "plz", "thanks", "thx", "now", "asap", "today"]);
 const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
@@ -244,8 +247,10 @@ export class AppDetector {
       const next = words[end];
       const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
       if (capital && !typoed) return true;
-      // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings".
-      if (i === 0 && colonAfter[end - 1] && !typoed) return true;
+      // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings", "notoin: ...", or first and
+      // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
+      if (i === 0 && colonAfter[end - 1]) return true;
+      if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && !PLACE_OR_PARTICLE.has(next)) return true;
       if (prev !== undefined && APP_PLACE.has(prev)) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").

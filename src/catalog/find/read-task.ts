@@ -162,9 +162,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   const question = AUXILIARIES.has(words[firstWord] ?? "") || WH_WORDS.has(words[firstWord] ?? "");
   let auxAt = -1;
   if (question) for (let i = firstWord; i < words.length && auxAt < 0; i++) if (AUXILIARIES.has(words[i]!)) auxAt = i;
-  // A verb in the passive is the action asked for ("can it be recovered").
+  // A verb in the passive is the action asked for ("can it be recovered"), also after a wish ("I want that the file
+  // is removed", "we need the invoices sent").
+  const wish = words.findIndex((w, k) => (w === "want" || w === "need" || w === "like") && k < 4 && words[k + 1] !== "to");
   for (let i = 1; i < words.length && !verb; i++) {
-    const base = PASSIVE.has(words[i - 1]!) ? pastBase(words[i]!) : undefined;
+    const passive = PASSIVE.has(words[i - 1]!) || (wish >= 0 && i > wish + 1 && (words[i - 1] === "is" || words[i - 1] === "are") && !words.slice(wish, i).some((w) => WH_WORDS.has(w)));
+    const base = passive ? pastBase(words[i]!) : undefined;
     if (base && VERBS[base]) {
       verb = { word: base, sense: VERBS[base]! };
       verbAt = i;
