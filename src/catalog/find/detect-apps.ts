@@ -12,6 +12,7 @@ import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
 import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
 import { VERBS } from "./lexicon.js";
+import { isStopWord } from "./analyze.js";
 
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
 const COMMON_WORDS = new Set([
@@ -204,7 +205,8 @@ export class AppDetector {
   /** The well-known name a typo stands for ("gmial" → gmail), or undefined. */
   private correct(word: string): string | undefined {
     const max = allowedEdits(word.length);
-    if (max === 0 || this.aliases.has(word) || this.helpers.knownWord(word)) return undefined;
+    // Small words of the language are never typos of a name ("from" is not "fromm").
+    if (max === 0 || this.aliases.has(word) || this.helpers.knownWord(word) || isStopWord(word)) return undefined;
     let best: string | undefined;
     let bestDistance = max + 1;
     for (const target of this.typoTargets) {
