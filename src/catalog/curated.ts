@@ -286,8 +286,26 @@ const HAND_CURATED: CuratedApp[] = [
   { id: "googlebigquery", sources: ["googleapis.com:bigquery"], name: "Google BigQuery", aliases: ["bigquery"], categories: ["data"], defaultScopes: [`${G}bigquery`] },
   {
     id: "google_analytics", sources: ["googleapis.com:analyticsdata"], name: "Google Analytics", aliases: ["ga4", "google analytics 4", "google analytics data"],
-    categories: ["analytics"], description: "Reports on Google Analytics 4 properties: run reports, realtime reports, pivots and funnels (Analytics Data API).",
+    categories: ["analytics"], description: "Reports on Google Analytics 4 properties: run reports, realtime reports, pivots and funnels (Analytics Data API), and the accounts and properties you can report on.",
     defaultScopes: [`${G}analytics.readonly`],
+    // Which accounts and properties there are is answered by the Admin API's host: the operation with its own server.
+    patch: {
+      paths: {
+        "/v1beta/accountSummaries": {
+          get: {
+            operationId: "analyticsadmin.accountSummaries.list",
+            summary: "List the Google Analytics accounts and their properties you can access (account summaries, with property ids and names).",
+            externalDocs: { url: "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list" },
+            servers: [{ url: "https://analyticsadmin.googleapis.com" }],
+            parameters: [
+              { name: "pageSize", in: "query", description: "At most 200", schema: { type: "integer" } },
+              { name: "pageToken", in: "query", description: "From the previous page's nextPageToken", schema: { type: "string" } },
+            ],
+            responses: { "200": { description: "accountSummaries (account, displayName, propertySummaries) and nextPageToken." } },
+          },
+        },
+      },
+    },
   },
   {
     id: "google_analytics_admin", sources: ["googleapis.com:analyticsadmin"], name: "Google Analytics Admin", categories: ["analytics"],
@@ -297,7 +315,64 @@ const HAND_CURATED: CuratedApp[] = [
     id: "google_analytics_v3", deprecated: true, sources: ["googleapis.com:analytics"], name: "Google Analytics v3 (retired)", categories: ["analytics"],
     description: "Retired: the Universal Analytics (v3) APIs stopped processing data in July 2024; use Google Analytics (GA4). Kept for reference.",
   },
-  { id: "google_maps", sources: ["googleapis.com:places"], name: "Google Maps Places", aliases: ["google places", "google maps"], categories: ["data"] },
+  {
+    id: "google_maps", sources: ["googleapis.com:places"], name: "Google Maps Places", aliases: ["google places", "google maps"], categories: ["data"],
+    // Geocoding (API v4) and routes are served by their own hosts, with the same Google sign-in as Places (API New).
+    patch: {
+      paths: {
+        "/v4/geocode/address/{addressQuery}": {
+          get: {
+            operationId: "geocode.address",
+            summary: "Geocode an address: its coordinates (latitude, longitude), place id and formatted address.",
+            externalDocs: { url: "https://developers.google.com/maps/documentation/geocoding/start-v4" },
+            servers: [{ url: "https://geocode.googleapis.com" }],
+            parameters: [
+              { name: "addressQuery", in: "path", required: true, description: "The address, such as 1600 Amphitheatre Parkway, Mountain View, CA", schema: { type: "string" } },
+              { name: "languageCode", in: "query", description: "Language of the results", schema: { type: "string" } },
+              { name: "regionCode", in: "query", description: "Region (CLDR code) to bias the results to", schema: { type: "string" } },
+            ],
+            responses: { "200": { description: "results: the matching places with location, placeId and formattedAddress." } },
+          },
+        },
+        "/directions/v2:computeRoutes": {
+          post: {
+            operationId: "routes.computeRoutes",
+            summary: "Get directions: a route between an origin and a destination (by address or coordinates), with its distance, duration and steps, by car, on foot, by bike or transit.",
+            externalDocs: { url: "https://developers.google.com/maps/documentation/routes/compute_route_directions" },
+            servers: [{ url: "https://routes.googleapis.com" }],
+            parameters: [
+              {
+                name: "X-Goog-FieldMask", in: "header", required: true,
+                description: "The response fields to return, such as routes.duration,routes.distanceMeters,routes.legs.steps",
+                schema: { type: "string" },
+              },
+            ],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object", required: ["origin", "destination"],
+                    properties: {
+                      origin: { type: "object", description: "{ address } or { location: { latLng: { latitude, longitude } } } or { placeId }" },
+                      destination: { type: "object", description: "Like origin" },
+                      intermediates: { type: "array", items: { type: "object" }, description: "Waypoints between them" },
+                      travelMode: { type: "string", enum: ["DRIVE", "BICYCLE", "WALK", "TWO_WHEELER", "TRANSIT"] },
+                      departureTime: { type: "string", description: "RFC 3339 time" },
+                      computeAlternativeRoutes: { type: "boolean" },
+                      languageCode: { type: "string" },
+                      units: { type: "string", enum: ["METRIC", "IMPERIAL"] },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "routes, each with distanceMeters, duration, polyline and legs as the field mask asks." } },
+          },
+        },
+      },
+    },
+  },
   // The published description (2023) has no server and no security scheme; catalog/descriptions/elevenlabs.yaml replaces it.
   { id: "elevenlabs", sources: ["elevenlabs.io"], name: "ElevenLabs", categories: ["machine_learning", "media"] },
   { id: "openai", sources: ["openai.com"], name: "OpenAI", categories: ["machine_learning"], auth: [{ type: "bearer" }] },
