@@ -11,7 +11,7 @@
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
 import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
-import { VERBS } from "./lexicon.js";
+import { SYNONYMS, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
@@ -263,6 +263,9 @@ export class AppDetector {
       if (next !== undefined) {
         if (GENERIC_PRODUCT_NOUNS.has(next)) return true;
         if (!alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(next))) return true;
+        // Or the everyday word for one of them ("this outlook email": the app's messages).
+        const nouns = alias.elsewhere ? null : this.nounsOf([...alias.apps.keys()]);
+        if (nouns && Object.hasOwn(SYNONYMS, next) && SYNONYMS[next]!.some((x) => nouns.has(stemOf(x)))) return true;
       }
       // The possessive of the app ("slack's reminders").
       if (next === "s" && /'s/.test(raw[end] ?? "")) return true;

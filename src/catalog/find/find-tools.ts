@@ -156,7 +156,8 @@ function withoutNounTail(text: string): string {
 
 /** Shortenings people type ("mtg", "msg", "creat"), written out. */
 function expandAbbreviations(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (w) => {
+  // Not a part of a domain ("cal.com", "app.asana.com").
+  return text.replace(/(?<![\w.])[A-Za-z]+(?![\w]|\.[A-Za-z])/g, (w) => {
     const lower = w.toLowerCase();
     return Object.hasOwn(ABBREVIATIONS, lower) ? ABBREVIATIONS[lower]! : w;
   });

@@ -32,7 +32,7 @@ export interface ReadTask {
   compounds: { stem: string; word: string; weight: number }[];
 }
 
-const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
+const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "wish", "wanna", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
 const QUESTION = new Set(["what", "which", "who", "how", "when", "where", "whether", "is", "are", "do", "does", "did"]);
 /** Words that open a question about what happened or what is ("did anyone email me", "is there an open PR"). */
 const AUXILIARIES = new Set(["did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "why"]);
@@ -135,6 +135,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   );
   // "give user dkim push access to the repo", "grant Ana access": a person added with rights, a collaborator or member.
   text = text.replace(/\b(?:give|grant)\s+(.+?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
+  // "... that kenji gets write access to the repo": the same, said of the person.
+  text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
   // "let the team know ...": tell them.
