@@ -11,6 +11,7 @@ import { invalid } from "../errors.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { createAnswerFinder } from "./find/find-tools.js";
 import { readSearchIndex } from "./find/search-index.js";
+import { rememberJsonText } from "../http/json-text.js";
 import { FILES, FORMAT_VERSION, type Manifest } from "./format.js";
 import type { Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
 import type { AnsweringCatalog, FindAnswer } from "./find/answer.js";
@@ -120,8 +121,11 @@ export class DiskCatalog implements Catalog, AnsweringCatalog {
     }
     const o = i * 4;
     const record = JSON.parse(this.readSlice(this.toolsFd, this.offsets[o]!, this.offsets[o + 1]!)) as Omit<CatalogTool, "inputSchema">;
-    const inputSchema = JSON.parse(this.readSlice(this.schemasFd, this.offsets[o + 2]!, this.offsets[o + 3]!)) as Record<string, unknown>;
+    const schemaText = this.readSlice(this.schemasFd, this.offsets[o + 2]!, this.offsets[o + 3]!);
+    const inputSchema = JSON.parse(schemaText) as Record<string, unknown>;
     const tool = deepFreeze({ ...record, inputSchema });
+    // Answers that hold the schema send this text as read (http/json-text.ts) instead of serializing it again.
+    rememberJsonText(inputSchema, schemaText);
     const bytes = this.offsets[o + 1]! + this.offsets[o + 3]!;
     this.hot.set(i, { tool, bytes });
     this.hotBytes += bytes;

@@ -12,6 +12,7 @@ import type { Gate } from "../gate/admit.js";
 import { keyFromRequest } from "../gate/admit.js";
 import { ApiError } from "../errors.js";
 import { checkContent } from "./check-content.js";
+import { toJsonText } from "./json-text.js";
 import { jsonBodyReader } from "./read-json-body.js";
 import { checkPathParams } from "./path-params.js";
 import { gateFor } from "./unmetered.js";
@@ -62,7 +63,11 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: 
       ctx.set("Patchbay-Next-Cursor", reply.opts.nextCursor);
       ctx.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
     }
-    ctx.body = reply.body;
+    if (reply.body === undefined || reply.body === null) ctx.body = reply.body;
+    else {
+      ctx.type = "application/json";
+      ctx.body = toJsonText(reply.body);
+    }
   };
 }
 

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import { toJsonText } from "../http/json-text.js";
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, MAX_BATCH_SIZE, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
 
 /** An answer to the HTTP request: a status and a JSON body (none for 202). */
@@ -132,5 +133,5 @@ export function writeAnswer(res: ServerResponse, answer: ExchangeAnswer): void {
     return;
   }
   res.setHeader("Content-Type", "application/json");
-  res.end(JSON.stringify(answer.body));
+  res.end(toJsonText(answer.body));
 }

@@ -10,6 +10,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiError } from "../errors.js";
 import type { Reply } from "../dispatch/types.js";
+import { jsonLength } from "../http/json-text.js";
 
 /** Characters of JSON sent whole as text. */
 export const TEXT_LIMIT = 16 * 1024;
@@ -47,7 +48,7 @@ function fitsWhole(leanLength: number, left: unknown[]): boolean {
   let length = leanLength;
   for (const schema of left) {
     if (length > TEXT_LIMIT) return false;
-    length += ',"outputSchema":'.length + (JSON.stringify(schema)?.length ?? 0);
+    length += ',"outputSchema":'.length + jsonLength(schema);
   }
   return length <= TEXT_LIMIT;
 }
