@@ -38,7 +38,7 @@ const GENERIC_PRODUCT_NOUNS = new Set(
   ("issue issues ticket tickets task tasks board boards page pages project projects base bases table tables record records lead leads deal deals " +
     "contact contacts channel channels server servers workspace workspaces account accounts store shop inbox calendar meeting meetings " +
     "doc docs document documents file files folder folders invoice invoices incident incidents repo repos list lists card cards note " +
-    "notes notebook event events message messages chat chats team teams org site app database pipeline campaign campaigns form forms " +
+    "notes notebook event events message messages chat chats org site app database pipeline campaign campaigns form forms " +
     "survey order orders product products customer customers story stories space spaces drive bucket dashboard status link links " +
     "profile post posts video videos playlist slot booking bookings recording call calls thread threads notification notifications " +
     "reminder reminders standup standups webinar webinars huddle sync settings audience audiences subscriber subscribers envelope " +
