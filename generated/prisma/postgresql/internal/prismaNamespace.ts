@@ -1688,6 +1688,7 @@ export const AppConfigScalarFieldEnum = {
   baseUrl: 'baseUrl',
   authorizeUrl: 'authorizeUrl',
   tokenUrl: 'tokenUrl',
+  serverUrls: 'serverUrls',
   updatedAt: 'updatedAt'
 } as const
 

@@ -1685,6 +1685,7 @@ export const AppConfigScalarFieldEnum = {
   baseUrl: 'baseUrl',
   authorizeUrl: 'authorizeUrl',
   tokenUrl: 'tokenUrl',
+  serverUrls: 'serverUrls',
   updatedAt: 'updatedAt'
 } as const
 

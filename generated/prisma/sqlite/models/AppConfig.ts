@@ -32,6 +32,7 @@ export type AppConfigMinAggregateOutputType = {
   baseUrl: string | null
   authorizeUrl: string | null
   tokenUrl: string | null
+  serverUrls: string | null
   updatedAt: Date | null
 }
 
@@ -43,6 +44,7 @@ export type AppConfigMaxAggregateOutputType = {
   baseUrl: string | null
   authorizeUrl: string | null
   tokenUrl: string | null
+  serverUrls: string | null
   updatedAt: Date | null
 }
 
@@ -54,6 +56,7 @@ export type AppConfigCountAggregateOutputType = {
   baseUrl: number
   authorizeUrl: number
   tokenUrl: number
+  serverUrls: number
   updatedAt: number
   _all: number
 }
@@ -67,6 +70,7 @@ export type AppConfigMinAggregateInputType = {
   baseUrl?: true
   authorizeUrl?: true
   tokenUrl?: true
+  serverUrls?: true
   updatedAt?: true
 }
 
@@ -78,6 +82,7 @@ export type AppConfigMaxAggregateInputType = {
   baseUrl?: true
   authorizeUrl?: true
   tokenUrl?: true
+  serverUrls?: true
   updatedAt?: true
 }
 
@@ -89,6 +94,7 @@ export type AppConfigCountAggregateInputType = {
   baseUrl?: true
   authorizeUrl?: true
   tokenUrl?: true
+  serverUrls?: true
   updatedAt?: true
   _all?: true
 }
@@ -173,6 +179,7 @@ export type AppConfigGroupByOutputType = {
   baseUrl: string | null
   authorizeUrl: string | null
   tokenUrl: string | null
+  serverUrls: string | null
   updatedAt: Date
   _count: AppConfigCountAggregateOutputType | null
   _min: AppConfigMinAggregateOutputType | null
@@ -205,6 +212,7 @@ export type AppConfigWhereInput = {
   baseUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   authorizeUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   tokenUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
+  serverUrls?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   updatedAt?: Prisma.DateTimeFilter<"AppConfig"> | Date | string
 }
 
@@ -216,6 +224,7 @@ export type AppConfigOrderByWithRelationInput = {
   baseUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   authorizeUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   tokenUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  serverUrls?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -230,6 +239,7 @@ export type AppConfigWhereUniqueInput = Prisma.AtLeast<{
   baseUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   authorizeUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   tokenUrl?: Prisma.StringNullableFilter<"AppConfig"> | string | null
+  serverUrls?: Prisma.StringNullableFilter<"AppConfig"> | string | null
   updatedAt?: Prisma.DateTimeFilter<"AppConfig"> | Date | string
 }, "appId">
 
@@ -241,6 +251,7 @@ export type AppConfigOrderByWithAggregationInput = {
   baseUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   authorizeUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   tokenUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  serverUrls?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.AppConfigCountOrderByAggregateInput
   _max?: Prisma.AppConfigMaxOrderByAggregateInput
@@ -258,6 +269,7 @@ export type AppConfigScalarWhereWithAggregatesInput = {
   baseUrl?: Prisma.StringNullableWithAggregatesFilter<"AppConfig"> | string | null
   authorizeUrl?: Prisma.StringNullableWithAggregatesFilter<"AppConfig"> | string | null
   tokenUrl?: Prisma.StringNullableWithAggregatesFilter<"AppConfig"> | string | null
+  serverUrls?: Prisma.StringNullableWithAggregatesFilter<"AppConfig"> | string | null
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"AppConfig"> | Date | string
 }
 
@@ -269,6 +281,7 @@ export type AppConfigCreateInput = {
   baseUrl?: string | null
   authorizeUrl?: string | null
   tokenUrl?: string | null
+  serverUrls?: string | null
   updatedAt?: Date | string
 }
 
@@ -280,6 +293,7 @@ export type AppConfigUncheckedCreateInput = {
   baseUrl?: string | null
   authorizeUrl?: string | null
   tokenUrl?: string | null
+  serverUrls?: string | null
   updatedAt?: Date | string
 }
 
@@ -291,6 +305,7 @@ export type AppConfigUpdateInput = {
   baseUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   authorizeUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tokenUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serverUrls?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -302,6 +317,7 @@ export type AppConfigUncheckedUpdateInput = {
   baseUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   authorizeUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tokenUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serverUrls?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -313,6 +329,7 @@ export type AppConfigCreateManyInput = {
   baseUrl?: string | null
   authorizeUrl?: string | null
   tokenUrl?: string | null
+  serverUrls?: string | null
   updatedAt?: Date | string
 }
 
@@ -324,6 +341,7 @@ export type AppConfigUpdateManyMutationInput = {
   baseUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   authorizeUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tokenUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serverUrls?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -335,6 +353,7 @@ export type AppConfigUncheckedUpdateManyInput = {
   baseUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   authorizeUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tokenUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serverUrls?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -346,6 +365,7 @@ export type AppConfigCountOrderByAggregateInput = {
   baseUrl?: Prisma.SortOrder
   authorizeUrl?: Prisma.SortOrder
   tokenUrl?: Prisma.SortOrder
+  serverUrls?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -357,6 +377,7 @@ export type AppConfigMaxOrderByAggregateInput = {
   baseUrl?: Prisma.SortOrder
   authorizeUrl?: Prisma.SortOrder
   tokenUrl?: Prisma.SortOrder
+  serverUrls?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -368,6 +389,7 @@ export type AppConfigMinOrderByAggregateInput = {
   baseUrl?: Prisma.SortOrder
   authorizeUrl?: Prisma.SortOrder
   tokenUrl?: Prisma.SortOrder
+  serverUrls?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -381,6 +403,7 @@ export type AppConfigSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   baseUrl?: boolean
   authorizeUrl?: boolean
   tokenUrl?: boolean
+  serverUrls?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["appConfig"]>
 
@@ -392,6 +415,7 @@ export type AppConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   baseUrl?: boolean
   authorizeUrl?: boolean
   tokenUrl?: boolean
+  serverUrls?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["appConfig"]>
 
@@ -403,6 +427,7 @@ export type AppConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   baseUrl?: boolean
   authorizeUrl?: boolean
   tokenUrl?: boolean
+  serverUrls?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["appConfig"]>
 
@@ -414,10 +439,11 @@ export type AppConfigSelectScalar = {
   baseUrl?: boolean
   authorizeUrl?: boolean
   tokenUrl?: boolean
+  serverUrls?: boolean
   updatedAt?: boolean
 }
 
-export type AppConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"appId" | "clientId" | "clientSecretSealed" | "scopes" | "baseUrl" | "authorizeUrl" | "tokenUrl" | "updatedAt", ExtArgs["result"]["appConfig"]>
+export type AppConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"appId" | "clientId" | "clientSecretSealed" | "scopes" | "baseUrl" | "authorizeUrl" | "tokenUrl" | "serverUrls" | "updatedAt", ExtArgs["result"]["appConfig"]>
 
 export type $AppConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "AppConfig"
@@ -436,6 +462,11 @@ export type $AppConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalA
     baseUrl: string | null
     authorizeUrl: string | null
     tokenUrl: string | null
+    /**
+     * JSON object: an origin an operation of the app declares as its own server (`https://upload.box.com`) → the
+     * operator's URL for it (`patchbay app configure <app> --server-url <origin>=<url>`).
+     */
+    serverUrls: string | null
     updatedAt: Date
   }, ExtArgs["result"]["appConfig"]>
   composites: {}
@@ -867,6 +898,7 @@ export interface AppConfigFieldRefs {
   readonly baseUrl: Prisma.FieldRef<"AppConfig", 'String'>
   readonly authorizeUrl: Prisma.FieldRef<"AppConfig", 'String'>
   readonly tokenUrl: Prisma.FieldRef<"AppConfig", 'String'>
+  readonly serverUrls: Prisma.FieldRef<"AppConfig", 'String'>
   readonly updatedAt: Prisma.FieldRef<"AppConfig", 'DateTime'>
 }
     
