@@ -1175,9 +1175,14 @@ export type ApiToolHttp = {
      */
     method: string;
     /**
-     * The path template relative to the app's base URL, e.g. `/repos/{owner}/{repo}/issues`.
+     * The path template relative to the app's base URL (or to `baseUrl` when given), e.g. `/repos/{owner}/{repo}/issues`.
      */
     path: string;
+    /**
+     * The operation's own server, when the app serves it from another host than its base URL (Dropbox's uploads at
+     * `https://content.dropboxapi.com`); `{name}` placeholders are the connection's variables. Absent: the app's base URL.
+     */
+    baseUrl?: string;
 };
 
 /**

@@ -16,7 +16,7 @@ export const toolView = (tool: CatalogTool | CustomTool) => ({
   app: tool.app,
   description: tool.description,
   inputSchema: tool.inputSchema,
-  http: tool.http ? { method: tool.http.method, path: tool.http.path } : null,
+  http: tool.http ? { method: tool.http.method, path: tool.http.path, ...("baseUrl" in tool.http && tool.http.baseUrl ? { baseUrl: tool.http.baseUrl } : {}) } : null,
   scopes: tool.scopes,
 });
 

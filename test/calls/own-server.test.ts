@@ -137,6 +137,13 @@ describe("an operation with its own server", () => {
     expect(toolOf(s, "ownhost", "/me").http.baseUrl).toBeUndefined();
   });
 
+  it("shows the tool's own server in GET /tools/{tool} (the path is relative to it)", async () => {
+    const upload = await s.call("GET", `/api/v1/tools/${toolOf(s, "ownhost", "/files/upload").name}`, { key });
+    expect(upload.body.http).toEqual({ method: "POST", path: "/files/upload", baseUrl: `${content.url}/content` });
+    const me = await s.call("GET", `/api/v1/tools/${toolOf(s, "ownhost", "/me").name}`, { key });
+    expect(me.body.http).toEqual({ method: "GET", path: "/me" });
+  });
+
   it("runs against the second host, with the connection's credentials placed there", async () => {
     const before = main.requests.length;
     const tool = toolOf(s, "ownhost", "/files/upload");

@@ -528,7 +528,10 @@ class ToolHttp(TypedDict):
     method: str
     """The HTTP method."""
     path: str
-    """The path template relative to the app's base URL, e.g. `/repos/{owner}/{repo}/issues`."""
+    """The path template relative to the app's base URL (or to `baseUrl` when given), e.g. `/repos/{owner}/{repo}/issues`."""
+    baseUrl: NotRequired[str]
+    """The operation's own server, when the app serves it from another host than its base URL (Dropbox's uploads at
+`https://content.dropboxapi.com`); `{name}` placeholders are the connection's variables. Absent: the app's base URL."""
 
 
 class ToolMatch(TypedDict):
