@@ -101,3 +101,54 @@ describe("tools.find", () => {
     expect(catalog.findTools("the and of", {})).toEqual([]);
   });
 });
+
+describe("tools.find's learned weights (scripts/find-train.ts)", () => {
+  it("loads find-weights.json over the hand-set weights", async () => {
+    const { WEIGHTS, HAND_WEIGHTS, FEATURES } = await import("../../src/catalog/find/find-tools.js");
+    const { readFileSync } = await import("node:fs");
+    const file = JSON.parse(readFileSync(new URL("../../src/catalog/find/find-weights.json", import.meta.url), "utf8")) as { version: number; weights: Record<string, number> };
+    expect(file.version).toBe(1);
+    expect(Object.keys(file.weights).sort()).toEqual([...FEATURES].sort());
+    for (const k of FEATURES) expect(WEIGHTS[k]).toBe(file.weights[k] ?? HAND_WEIGHTS[k]);
+  });
+
+  it("scores every candidate as the weighted sum of the signals the trainer reads", async () => {
+    const { createAnswerFinder, FEATURES, WEIGHTS } = await import("../../src/catalog/find/find-tools.js");
+    const { readSearchIndex } = await import("../../src/catalog/find/search-index.js");
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const find = createAnswerFinder(readSearchIndex(catalog.dir), JSON.parse(readFileSync(join(catalog.dir, "apps.json"), "utf8")), (i) => catalog.toolAt(i));
+    for (const task of ["create an issue about the broken login page on GitHub", "send an sms with twilio", "open a pull request"]) {
+      const best = find(task, { limit: 1 }).matches[0]!;
+      const cands = find.candidates(task);
+      expect(cands.length).toBeGreaterThan(0);
+      const dot = (f: Float64Array) => FEATURES.reduce((x, k, i) => x + WEIGHTS[k] * f[i]!, 0);
+      const top = Math.max(...cands.map((c) => dot(c.features)));
+      expect(Math.round(top * 1000) / 1000, task).toBeCloseTo(best.score, 3);
+      expect(cands.some((c) => catalog.toolAt(c.doc).name === best.tool.name), task).toBe(true);
+    }
+  });
+});
+
+describe("tools.find reads requests however they are put", () => {
+  it("a request asked as a question, an emphatic order, a wish in the passive", () => {
+    expect(ops("how do I create an issue in github?")[0]).toBe("github POST /repos/{owner}/{repo}/issues");
+    expect(ops("is it possible to delete a repo on github?")[0]).toBe("github DELETE /repos/{owner}/{repo}");
+    expect(ops("gitlab do get of issue")[0]).toMatch(/^gitlab GET .*issues\/\{issue_iid\}$/);
+    expect(top("please I want that the report.pdf is removed from my dropbox")[0]!.reasons.join(" ")).toMatch(/action: delete/);
+  });
+
+  it("reads a method's word in an RPC-style name as the operation's verb", () => {
+    const first = top("delete the message in slack")[0]!;
+    expect(first.reasons.join(" ")).toMatch(/action: delete/);
+    expect(ops("delete the message in slack").slice(0, 2)).toContain("slack POST /chat.delete");
+  });
+
+  it("names the app by a label, a typo before the verb, 'for' at the end, a short name; never a small word as a typo", () => {
+    expect(top("slack: get information about a reminder")[0]!.tool.app).toBe("slack");
+    expect(top("slak search for messages mentioning 'invoice 4471'")[0]!.tool.name).toBe("SLACK_SEARCH_MESSAGES");
+    expect(top("please to delete message for slack")[0]!.tool.app).toBe("slack");
+    expect(top("create a new S3 bucket called backups")[0]!.tool.app).toBe("aws_s3");
+    expect(top("list transactions from plaid")[0]!.tool.app).toBe("plaid");
+  });
+});
