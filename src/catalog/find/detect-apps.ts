@@ -123,6 +123,13 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
+/** Whether `word` is `target` with letters left out. */
+function omits(word: string, target: string): boolean {
+  let k = 0;
+  for (const c of target) if (c === word[k]) k++;
+  return k === word.length && word.length < target.length;
+}
+
 /** Edits allowed for a typo of a word of this length. */
 export function allowedEdits(length: number): number {
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;
@@ -213,7 +220,8 @@ export class AppDetector {
       if (target[0] !== word[0] || Math.abs(target.length - word.length) > max) continue;
       const cap = Math.min(max, allowedEdits(target.length));
       const d = editDistance(word, target, cap);
-      if (d <= cap && d < bestDistance) (best = target), (bestDistance = d);
+      // At the same distance, a name the word only misses letters of ("gmal" → gmail, not gcal): the commonest typo.
+      if (d <= cap && (d < bestDistance || (d === bestDistance && best !== undefined && !omits(word, best) && omits(word, target)))) (best = target), (bestDistance = d);
     }
     return bestDistance <= max ? best : undefined;
   }
