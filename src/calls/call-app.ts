@@ -4,7 +4,7 @@
  * one refresh and one retry.
  */
 import type { Services } from "../services.js";
-import { assertReachable, privateAllowed, type EffectiveApp } from "../domain/app-settings.js";
+import { assertReachable, privateAllowed, serverOrigin, type EffectiveApp } from "../domain/app-settings.js";
 import { ApiError, invalid } from "../errors.js";
 import { methodOf, placeCredentials, type Credentials } from "../connect/credentials.js";
 import { refreshConnection, useConnection, type ConnectionInUse } from "../connect/use-connection.js";
@@ -44,7 +44,7 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   for (const name of Object.keys(call.headers ?? {})) {
     if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
   }
-  const own = call.server;
+  const own = call.server && ownServer(eff, call.server);
   if (own) assertOwnServer(eff, own, services.config.allowPrivateNetwork);
   else assertReachable(eff, services.config.allowPrivateNetwork);
   const template = own?.baseUrl ?? eff.baseUrl;
@@ -66,19 +66,39 @@ export async function callApp(services: Services, accountId: string, eff: Effect
   return { status: res.status, headers: safeResponseHeaders(res.headers), body, connection: conn.id };
 }
 
+/** A tool's own server as it is called: `origin` is the one it declares; `operatorSet` when the operator's URL replaces it. */
+interface CalledServer extends OwnServer {
+  origin: string;
+  operatorSet: boolean;
+}
+
 /**
- * A tool with its own server is called there, never at the operator's base URL: that setting replaces the app's main
- * address only. While it is set (a self-hosted edition, a mirror, a stand-in) such a tool is refused instead of being
- * sent to the vendor's other host with credentials the operator routes elsewhere. Its host is checked as the app's
- * is: a private, loopback or metadata address is refused unless private addresses are allowed.
+ * Where a tool with its own server is called: at the operator's URL for the origin it declares (`patchbay app
+ * configure <app> --server-url <origin>=<url>`), the rest of the declared server's URL (its path) kept after it, or
+ * else at the declared server. Placeholders the operator's URL keeps are filled per connection as the declared
+ * server's are (same connection variables, same value maps, same checks of each place).
  */
-function assertOwnServer(eff: EffectiveApp, own: OwnServer, allowPrivateNetwork: boolean): void {
+function ownServer(eff: EffectiveApp, server: OwnServer): CalledServer {
+  const origin = serverOrigin(server.baseUrl);
+  const set = eff.serverUrls && Object.hasOwn(eff.serverUrls, origin) ? eff.serverUrls[origin] : undefined;
+  if (set === undefined) return { ...server, origin, operatorSet: false };
+  return { ...server, baseUrl: `${set}${server.baseUrl.slice(origin.length)}`, origin, operatorSet: true };
+}
+
+/**
+ * A tool with its own server is called there (or at the operator's URL for that origin), never at the operator's base
+ * URL: that setting replaces the app's main address only. While it is set (a self-hosted edition, a mirror, a
+ * stand-in) and the operator has set no URL for the tool's origin, such a tool is refused instead of being sent to the
+ * vendor's other host with credentials the operator routes elsewhere. Its host is checked as the app's is: a private,
+ * loopback or metadata address is refused unless private addresses are allowed or the operator set it.
+ */
+function assertOwnServer(eff: EffectiveApp, own: CalledServer, allowPrivateNetwork: boolean): void {
   const url = new URL(sampleBaseUrl(own.baseUrl));
   const app = eff.app.name;
-  if (eff.baseUrl !== eff.app.baseUrl) {
+  if (!own.operatorSet && eff.baseUrl !== eff.app.baseUrl) {
     throw new ApiError(
       "app_not_configured",
-      `This operation of ${app} is served from its own address ${url.origin}, not from ${app}'s main address, which an operator has set to ${new URL(sampleBaseUrl(eff.baseUrl)).origin}. That setting covers the main address only, so Patchbay sends this operation neither there nor to ${url.origin}. The other operations of ${app} work as set up; POST /apps/${eff.app.id}/request calls the set address.`,
+      `This operation of ${app} is served from its own address ${own.origin}, not from ${app}'s main address, which an operator has set to ${new URL(sampleBaseUrl(eff.baseUrl)).origin}. That setting covers the main address only, so Patchbay sends this operation neither there nor to ${own.origin}. An operator can set this address too: patchbay app configure ${eff.app.id} --server-url ${own.origin}=<url>. The other operations of ${app} work as set up; POST /apps/${eff.app.id}/request calls the set address.`,
     );
   }
   if (privateAllowed(eff, url, allowPrivateNetwork)) return;
@@ -115,11 +135,11 @@ export async function sendWithCredentials(services: Services, eff: EffectiveApp,
     });
   } catch (err) {
     if (!(err instanceof OutboundFailure)) throw err;
-    throw appCallError(eff, err, services.config.upstreamTimeoutMs, call.server !== undefined);
+    throw appCallError(eff, err, services.config.upstreamTimeoutMs, call.server && serverOrigin(call.server.baseUrl));
   }
 }
 
-function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number, ownServer: boolean): ApiError {
+function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number, ownOrigin: string | undefined): ApiError {
   const app = eff.app.name;
   switch (err.reason) {
     case "timeout":
@@ -127,8 +147,13 @@ function appCallError(eff: EffectiveApp, err: OutboundFailure, timeoutMs: number
     case "too_large":
       return new ApiError("upstream_error", `${app}'s answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, the limit of a call; ask for less (a page size, fields).`, { upstreamStatus: err.status });
     case "refused_address":
-      // An operation's own host is not the address the operator sets (assertOwnServer).
-      if (ownServer) return new ApiError("app_not_configured", `This operation of ${app} is not reachable from Patchbay: ${err.message}.`);
+      // An operation's own host has its own setting (assertOwnServer).
+      if (ownOrigin) {
+        return new ApiError(
+          "app_not_configured",
+          `This operation of ${app} is not reachable from Patchbay: ${err.message}. An operator can point it at its real address: patchbay app configure ${eff.app.id} --server-url ${ownOrigin}=<url>`,
+        );
+      }
       return new ApiError(
         "app_not_configured",
         `${app} is not reachable from Patchbay: ${err.message}. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`,

@@ -24,9 +24,11 @@ export interface Command {
   args: string;
   /** Option name → its help line; every option takes a value. */
   options: Record<string, string>;
+  /** Options that may be given more than once: their values come in `lists`, in the order given. */
+  repeatable?: readonly string[];
   /** How many positional arguments it takes. */
   positionals: number;
-  run(ctx: CliContext, values: Values, positionals: string[]): Promise<void>;
+  run(ctx: CliContext, values: Values, positionals: string[], lists: Record<string, string[]>): Promise<void>;
 }
 
 const need = (values: Values, name: string) => {
@@ -35,7 +37,19 @@ const need = (values: Values, name: string) => {
   return value;
 };
 
-const APP_SETTINGS = ["client-id", "client-secret", "scopes", "base-url", "authorize-url", "token-url"];
+const APP_SETTINGS = ["client-id", "client-secret", "scopes", "base-url", "authorize-url", "token-url", "server-url"];
+
+/** `--server-url <declared origin>=<url>` (an empty URL removes the setting): origin → URL, or "" to remove. */
+function serverUrlPairs(given: string[]): Record<string, string> | undefined {
+  if (!given.length) return undefined;
+  const out: Record<string, string> = {};
+  for (const pair of given) {
+    const at = pair.indexOf("=");
+    if (at <= 0) throw new UsageError(`--server-url takes <declared origin>=<url>, e.g. --server-url https://upload.box.com=https://box-upload.example.com; got '${pair}'.`);
+    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
 
 export const COMMANDS: Command[] = [
   {
@@ -95,7 +109,7 @@ export const COMMANDS: Command[] = [
   {
     name: "app configure",
     summary: "Set an app's OAuth client, scopes or addresses (at least one setting).",
-    args: "<app> [--client-id <id> --client-secret <secret>] [--scopes <a,b>] [--base-url <url>] [--authorize-url <url>] [--token-url <url>]",
+    args: "<app> [--client-id <id> --client-secret <secret>] [--scopes <a,b>] [--base-url <url>] [--authorize-url <url>] [--token-url <url>] [--server-url <origin>=<url> ...]",
     options: {
       "client-id": "the OAuth client id registered with the provider",
       "client-secret": "its client secret (stored sealed, never shown again)",
@@ -103,11 +117,15 @@ export const COMMANDS: Command[] = [
       "base-url": "the app's API address (a self-hosted edition, a regional API, a local stand-in)",
       "authorize-url": "the provider's OAuth authorization endpoint",
       "token-url": "the provider's OAuth token endpoint",
+      "server-url":
+        "<origin>=<url>: the address for operations served from their own host (an origin the app's operations declare, e.g. https://upload.box.com); the URL replaces that origin, the rest of the operation's address is kept; repeatable; <origin>= removes it",
     },
+    repeatable: ["server-url"],
     positionals: 1,
-    async run(ctx, values, positionals) {
+    async run(ctx, values, positionals, lists) {
       const appId = await catalogApp(positionals[0]);
-      if (!APP_SETTINGS.some((name) => values[name] !== undefined)) {
+      const serverUrls = serverUrlPairs(lists["server-url"] ?? []);
+      if (!APP_SETTINGS.some((name) => values[name] !== undefined) && !serverUrls) {
         throw new UsageError(`Give at least one setting to change: ${APP_SETTINGS.map((n) => `--${n}`).join(", ")}. See what is set: patchbay app show ${appId}`);
       }
       await configureApp(ctx.db, ctx.secrets, appId, {
@@ -117,7 +135,8 @@ export const COMMANDS: Command[] = [
         baseUrl: values["base-url"],
         authorizeUrl: values["authorize-url"],
         tokenUrl: values["token-url"],
-      });
+        serverUrls,
+      }, serverUrls ? await openCatalog(loadConfig().catalogDir) : undefined);
       console.log(`Configured ${appId}.`);
       if (values["client-id"] !== undefined) console.log(redirectUriLine());
     },
@@ -181,6 +200,7 @@ function describeSettings(s: OperatorAppSettings): string {
     `base URL: ${s.baseUrl ?? "catalog"}`,
     ...(s.authorizeUrl ? [`authorize URL: ${s.authorizeUrl}`] : []),
     ...(s.tokenUrl ? [`token URL: ${s.tokenUrl}`] : []),
+    ...Object.entries(s.serverUrls ?? {}).map(([origin, url]) => `server URL for ${origin}: ${url}`),
     `updated ${s.updatedAt.toISOString()}`,
   ];
   return parts.join("\n  ");
@@ -195,10 +215,10 @@ function redirectUriLine(): string {
     : `${line}\n  (PATCHBAY_BASE_URL is not set here, so this is the default address; set it as the server has it, e.g. PATCHBAY_BASE_URL=https://patchbay.example.com)`;
 }
 
-/** parseArgs options of a command: its own, all taking a value, plus -h/--help. */
+/** parseArgs options of a command: its own, all taking a value (the repeatable ones several), plus -h/--help. */
 export function parseOptions(command: Command): NonNullable<ParseArgsConfig["options"]> {
   return {
-    ...Object.fromEntries(Object.keys(command.options).map((name) => [name, { type: "string" as const }])),
+    ...Object.fromEntries(Object.keys(command.options).map((name) => [name, { type: "string" as const, ...(command.repeatable?.includes(name) ? { multiple: true } : {}) }])),
     help: { type: "boolean", short: "h" },
   };
 }

@@ -52,7 +52,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const ctx = await openCliContext(loadConfig());
   try {
-    await command.run(ctx, values as Values, positionals);
+    // A repeatable option's values come as a list; the others as one string each.
+    const lists: Record<string, string[]> = {};
+    const single: Values = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (Array.isArray(value)) lists[name] = value as string[];
+      else if (typeof value === "string") single[name] = value;
+    }
+    await command.run(ctx, single, positionals, lists);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) throw new BadCommandLine(err.message, commandHelp(command));

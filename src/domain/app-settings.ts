@@ -1,15 +1,18 @@
 /**
  * Operator settings per app: the OAuth client registered with the provider, default scopes, and URL overrides
- * (self-hosted editions such as GitHub Enterprise, regional APIs, or a provider stand-in in tests). Set with
- * `patchbay app configure`, stored in the database (the client secret sealed), read on every connect and call.
+ * (self-hosted editions such as GitHub Enterprise, regional APIs, or a provider stand-in in tests): the app's base URL,
+ * its OAuth URLs, and the URL of each host its operations declare as their own server (Box's uploads at
+ * upload.box.com). Set with `patchbay app configure`, stored in the database (the client secret sealed), read on
+ * every connect and call.
  */
 import type { Db } from "../db/client.js";
 import { leanReads, type LeanQuery } from "../db/lean-reads.js";
 import type { Secrets } from "../crypto/secrets.js";
-import type { AuthMethod, CatalogApp } from "../catalog/types.js";
+import type { AuthMethod, Catalog, CatalogApp } from "../catalog/types.js";
 import { ApiError, invalid } from "../errors.js";
 import { blockedHost } from "../net/blocked-address.js";
 import { sampleOfTemplate } from "../catalog/build/connection-variables.js";
+import { credentialFields } from "../catalog/build/auth-methods.js";
 
 export interface AppSettingsInput {
   clientId?: string;
@@ -18,6 +21,11 @@ export interface AppSettingsInput {
   baseUrl?: string;
   authorizeUrl?: string;
   tokenUrl?: string;
+  /**
+   * Origins the app's operations declare as their own server (`https://upload.box.com`, `https://{region}.i.posthog.com`)
+   * → the operator's URL for each. Merged into what is set: an origin not named stays as it is; "" or null removes one.
+   */
+  serverUrls?: Record<string, string | null>;
 }
 
 export interface OAuthClient {
@@ -33,11 +41,78 @@ export interface EffectiveApp {
   oauthClient: OAuthClient | null;
   scopes: string[] | null;
   /**
-   * Hosts (`host:port`) of URLs the operator set (base, authorize, token): requests to them may reach private
-   * addresses, since the operator chose them (a self-hosted edition, an internal mirror).
+   * The operator's URL per origin the app's operations declare as their own server (keys as the catalog writes the
+   * origin, `https://upload.box.com`): such an operation is called there, the rest of its server's URL kept after it.
+   * Absent or empty: none set.
+   */
+  serverUrls?: Record<string, string>;
+  /**
+   * Hosts (`host:port`) of URLs the operator set (base, authorize, token, server URLs): requests to them may reach
+   * private addresses, since the operator chose them (a self-hosted edition, an internal mirror).
    */
   operatorHosts: Set<string>;
 }
+
+/**
+ * The origin of a base URL template as written, placeholders kept: `https://upload.box.com/api/2.0` →
+ * `https://upload.box.com`, `https://{region}.i.posthog.com` → itself, `{instance_url}/services` → `{instance_url}`.
+ */
+export function serverOrigin(template: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? /^\{[^}]+\}/.exec(template)?.[0] ?? template;
+}
+
+/** The origins an app's operations declare as their own server (`ToolHttp.baseUrl`), each once, in the catalog's spelling. */
+export function declaredServerOrigins(catalog: Pick<Catalog, "toolNames" | "getTool">, appId: string): string[] {
+  const origins = new Set<string>();
+  for (const name of catalog.toolNames(appId)) {
+    const own = catalog.getTool(name)?.http.baseUrl;
+    if (own) origins.add(serverOrigin(own));
+  }
+  return [...origins].sort();
+}
+
+/** An origin as the operator may write it: any case, a trailing slash. */
+const originKey = (origin: string) => origin.trim().replace(/\/+$/, "").toLowerCase();
+
+/**
+ * The operator's server URLs checked against what the app declares: each origin one its operations declare as their
+ * own server, each URL an http(s) URL whose `{placeholders}` are the app's connection variables or secrets placed in
+ * the URL (filled per connection, as in the declared server). Returns the settings merged into `current`.
+ */
+function mergeServerUrls(catalog: Pick<Catalog, "getApp" | "toolNames" | "getTool">, appId: string, current: Record<string, string>, given: Record<string, string | null>): Record<string, string> {
+  const app = catalog.getApp(appId);
+  const declared = declaredServerOrigins(catalog, appId);
+  const byKey = new Map(declared.map((o) => [originKey(o), o]));
+  const fillable = new Set([...(app?.variables ?? []).map((v) => v.name), ...(app?.auth ?? []).flatMap((m) => (m.type === "oauth2" || m.type === "none" ? [] : credentialFields(m)).flatMap((f) => (f.placement.in === "url" ? [f.placement.variable] : [])))]);
+  const out = { ...current };
+  for (const [origin, value] of Object.entries(given)) {
+    const known = byKey.get(originKey(origin));
+    if (!known) {
+      const main = app && originKey(serverOrigin(app.baseUrl)) === originKey(origin) ? ` ${origin} is the app's main address: set it with --base-url.` : "";
+      throw invalid(
+        declared.length
+          ? `--server-url: no operation of ${appId} declares its own server at '${origin}'.${main} Its operations declare: ${declared.join(", ")}.`
+          : `--server-url: no operation of ${appId} declares a server of its own, so there is no address to set besides the app's main one (--base-url).${main}`,
+      );
+    }
+    if (value === null || value === "") {
+      delete out[known];
+      continue;
+    }
+    if (typeof value !== "string") throw invalid(`--server-url for ${known} must be an http(s) URL, got ${JSON.stringify(value)}.`);
+    checkUrl(`server-url for ${known}`, value);
+    const unknown = [...value.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!).filter((name) => !fillable.has(name));
+    if (unknown.length) {
+      throw invalid(
+        `--server-url for ${known}: {${unknown[0]}} is not a value a connection to ${appId} holds${fillable.size ? ` (it holds ${[...fillable].map((n) => `{${n}}`).join(", ")})` : " (it holds none)"}.`,
+      );
+    }
+    out[known] = value.trim().replace(/\/+$/, "");
+  }
+  return out;
+}
+
+const parseServerUrls = (text: string | null | undefined): Record<string, string> => (text ? (JSON.parse(text) as Record<string, string>) : {});
 
 /**
  * Refuses an app whose base URL the outbound guard would refuse (a published placeholder such as
@@ -68,13 +143,25 @@ function checkUrl(name: string, value: string | undefined) {
   }
 }
 
-export async function configureApp(db: Db, secrets: Secrets, appId: string, input: AppSettingsInput) {
+/**
+ * Stores settings of an app (only those given change). Server URLs are checked against the origins the app's
+ * operations declare, so they need the catalog.
+ */
+export async function configureApp(db: Db, secrets: Secrets, appId: string, input: AppSettingsInput, catalog?: Pick<Catalog, "getApp" | "toolNames" | "getTool">) {
   checkUrl("base-url", input.baseUrl);
   checkUrl("authorize-url", input.authorizeUrl);
   checkUrl("token-url", input.tokenUrl);
-  if ((input.clientId === undefined) !== (input.clientSecret === undefined)) {
-    const existing = await db.appConfig.findUnique({ where: { appId } });
+  const halfClient = (input.clientId === undefined) !== (input.clientSecret === undefined);
+  const existing = halfClient || input.serverUrls !== undefined ? await db.appConfig.findUnique({ where: { appId } }) : null;
+  if (halfClient) {
     if (!existing?.clientId && input.clientId === undefined) throw invalid("Give --client-id together with --client-secret.");
+  }
+  let serverUrls: string | null | undefined;
+  if (input.serverUrls !== undefined) {
+    if (!catalog) throw new Error("configureApp: server URLs are checked against the catalog; pass it.");
+    if (!input.serverUrls || typeof input.serverUrls !== "object" || Array.isArray(input.serverUrls)) throw invalid("serverUrls must be an object of declared origin → URL.");
+    const merged = mergeServerUrls(catalog, appId, parseServerUrls(existing?.serverUrls), input.serverUrls);
+    serverUrls = Object.keys(merged).length ? JSON.stringify(merged) : null;
   }
   const data = {
     ...(input.clientId !== undefined ? { clientId: input.clientId } : {}),
@@ -83,6 +170,7 @@ export async function configureApp(db: Db, secrets: Secrets, appId: string, inpu
     ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl.replace(/\/+$/, "") } : {}),
     ...(input.authorizeUrl !== undefined ? { authorizeUrl: input.authorizeUrl } : {}),
     ...(input.tokenUrl !== undefined ? { tokenUrl: input.tokenUrl } : {}),
+    ...(serverUrls !== undefined ? { serverUrls } : {}),
   };
   return db.appConfig.upsert({ where: { appId }, create: { appId, ...data }, update: data });
 }
@@ -90,8 +178,8 @@ export async function configureApp(db: Db, secrets: Secrets, appId: string, inpu
 /** An app's operator settings, read on every call and connect (db/lean-reads.ts says why it is lean). */
 const APP_CONFIG_BY_ID: LeanQuery = {
   name: "app_config_by_id",
-  sqlite: "SELECT clientId, clientSecretSealed, scopes, baseUrl, authorizeUrl, tokenUrl FROM AppConfig WHERE appId = ?",
-  postgresql: 'SELECT "clientId", "clientSecretSealed", scopes, "baseUrl", "authorizeUrl", "tokenUrl" FROM "AppConfig" WHERE "appId" = $1',
+  sqlite: "SELECT clientId, clientSecretSealed, scopes, baseUrl, authorizeUrl, tokenUrl, serverUrls FROM AppConfig WHERE appId = ?",
+  postgresql: 'SELECT "clientId", "clientSecretSealed", scopes, "baseUrl", "authorizeUrl", "tokenUrl", "serverUrls" FROM "AppConfig" WHERE "appId" = $1',
   dates: [],
 };
 
@@ -102,6 +190,7 @@ interface AppSettingsRow {
   baseUrl: string | null;
   authorizeUrl: string | null;
   tokenUrl: string | null;
+  serverUrls: string | null;
 }
 
 async function appSettings(db: Db, appId: string): Promise<AppSettingsRow | null> {
@@ -115,12 +204,14 @@ export async function effectiveApp(db: Db, secrets: Secrets, app: CatalogApp): P
   const auth = app.auth.map((m) =>
     m.type === "oauth2" ? { ...m, authorizeUrl: settings?.authorizeUrl ?? m.authorizeUrl, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m.type === "clientCredentials" ? { ...m, tokenUrl: settings?.tokenUrl ?? m.tokenUrl } : m,
   );
+  const serverUrls = parseServerUrls(settings?.serverUrls);
   return {
     app,
     baseUrl: settings?.baseUrl ?? app.baseUrl,
     auth,
     oauthClient: settings?.clientId && settings.clientSecretSealed ? { clientId: settings.clientId, clientSecret: secrets.open(settings.clientSecretSealed) } : null,
     scopes: settings?.scopes ? settings.scopes.split(",").filter(Boolean) : null,
-    operatorHosts: new Set([settings?.baseUrl, settings?.authorizeUrl, settings?.tokenUrl].filter((u): u is string => Boolean(u)).map((u) => new URL(u).host)),
+    serverUrls,
+    operatorHosts: new Set([settings?.baseUrl, settings?.authorizeUrl, settings?.tokenUrl, ...Object.values(serverUrls)].filter((u): u is string => Boolean(u)).map((u) => new URL(u).host)),
   };
 }

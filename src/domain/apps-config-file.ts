@@ -2,7 +2,11 @@
  * Operator settings from a file (PATCHBAY_APPS_CONFIG), applied on start: the same settings as
  * `patchbay app configure`, for deployments configured by files rather than commands.
  *
- *   { "github": { "clientId": "...", "clientSecret": "...", "scopes": ["repo"], "baseUrl": "https://ghe.example.com/api/v3" } }
+ *   { "github": { "clientId": "...", "clientSecret": "...", "scopes": ["repo"], "baseUrl": "https://ghe.example.com/api/v3" },
+ *     "box": { "serverUrls": { "https://upload.box.com": "https://box-upload.mirror.example.com" } } }
+ *
+ * `serverUrls` (an origin the app's operations declare as their own server → the operator's URL) is merged into what
+ * is stored, as `--server-url` is; an origin given "" or null is removed.
  */
 import { readFile } from "node:fs/promises";
 import type { Db } from "../db/client.js";
@@ -12,7 +16,7 @@ import { ConfigError } from "../config.js";
 import { ApiError } from "../errors.js";
 import { configureApp, type AppSettingsInput } from "./app-settings.js";
 
-const FIELDS = new Set(["clientId", "clientSecret", "scopes", "baseUrl", "authorizeUrl", "tokenUrl"]);
+const FIELDS = new Set(["clientId", "clientSecret", "scopes", "baseUrl", "authorizeUrl", "tokenUrl", "serverUrls"]);
 const VAR = "PATCHBAY_APPS_CONFIG";
 
 export async function applyAppsConfigFile(path: string, db: Db, secrets: Secrets, catalog: Catalog): Promise<string[]> {
@@ -29,7 +33,7 @@ export async function applyAppsConfigFile(path: string, db: Db, secrets: Secrets
     const unknown = Object.keys(settings ?? {}).filter((k) => !FIELDS.has(k));
     if (unknown.length) throw new ConfigError(VAR, `has unknown settings for ${appId}: ${unknown.join(", ")}; known: ${[...FIELDS].join(", ")}`);
     try {
-      await configureApp(db, secrets, appId, settings as AppSettingsInput);
+      await configureApp(db, secrets, appId, settings as AppSettingsInput, catalog);
     } catch (err) {
       if (err instanceof ApiError) throw new ConfigError(VAR, `${appId}: ${err.message}`);
       throw err;

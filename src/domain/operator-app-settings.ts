@@ -13,6 +13,8 @@ export interface OperatorAppSettings {
   baseUrl: string | null;
   authorizeUrl: string | null;
   tokenUrl: string | null;
+  /** Origin an operation of the app declares as its own server → the operator's URL for it; null when none is set. */
+  serverUrls: Record<string, string> | null;
   updatedAt: Date;
 }
 
@@ -26,6 +28,7 @@ const view = (row: Row): OperatorAppSettings => ({
   baseUrl: row.baseUrl,
   authorizeUrl: row.authorizeUrl,
   tokenUrl: row.tokenUrl,
+  serverUrls: row.serverUrls ? (JSON.parse(row.serverUrls) as Record<string, string>) : null,
   updatedAt: row.updatedAt,
 });
 
