@@ -63,12 +63,20 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: 
       ctx.set("Patchbay-Next-Cursor", reply.opts.nextCursor);
       ctx.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
     }
-    if (reply.body === undefined || reply.body === null) ctx.body = reply.body;
-    else {
-      ctx.type = "application/json";
+    if (isPlainJson(reply.body)) {
+      // As Koa does for an object: JSON, keeping a JSON type the reply set (`application/linkset+json`).
+      if (!ctx.type || !/\bjson\b/i.test(ctx.type)) ctx.type = "json";
       ctx.body = toJsonText(reply.body);
-    }
+    } else ctx.body = reply.body; // text, bytes, streams, nothing: as Koa sends them
   };
+}
+
+/** A plain object or array (what Koa would serialize as JSON), not text, bytes or a stream. */
+function isPlainJson(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Ajv's errors as one sentence that names the field: `query.limit must be <= 200`. */
