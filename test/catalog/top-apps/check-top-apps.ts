@@ -8,7 +8,8 @@
  * reference, not from what the finder returns; an empty list there is a gap the app has no operation for), usable
  * (each found tool runs against a stand-in generated from the app's compiled description, which checks the request
  * and the credentials). Stand-ins are reached only through the operator's per-app settings (base, authorize and
- * token URLs), as an operator would point an app at a self-hosted edition.
+ * token URLs, and the server URL of each origin a core tool declares as its own server: `--server-url`), as an
+ * operator would point an app at a self-hosted edition.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -20,7 +21,7 @@ import { identityTool } from "../../../src/connect/probe.js";
 import { followRedirects, startApiStandIn, startOAuthServer, synthesize, type OAuthServer } from "../../fixtures/providers/index.js";
 import type { TestServer } from "../../helpers/server.js";
 import { sampleOfPattern } from "./sample-pattern.js";
-import { answerWith, filledPath, standInBaseUrl, standInPlan } from "./stand-in-description.js";
+import { answerWith, filledPath, ownOrigins, ownServerPath, standInBaseUrl, standInPlan, standInServerUrl } from "./stand-in-description.js";
 
 export interface TopApp {
   app: string;
@@ -211,10 +212,16 @@ export class TopAppsCheck {
     const identity = (app.variables ?? []).flatMap((v) => (v.from && "request" in v.from ? [{ path: new URL(v.from.request.url, "https://x").pathname, answer: answerWith(v.from.pick, values[v.name]!) }] : []));
     // The base path does not depend on the stand-in's port.
     const pathPrefix = filledPath(standInBaseUrl(app, "http://127.0.0.1:1"), values);
-    const plan = standInPlan(app, standInTools, method, { pathPrefix, secrets, identity });
+    // Tools with their own server (Box's uploads, PostHog's capture): each origin they declare under a prefix of its own.
+    const origins = ownOrigins(standInTools);
+    const ownPrefixes = new Map(
+      standInTools.flatMap((t) => ownOrigins([t]).map((o) => [t.name, ownServerPath(t, standInServerUrl(o, origins.indexOf(o), "http://127.0.0.1:1"), values)] as const)),
+    );
+    const plan = standInPlan(app, standInTools, method, { pathPrefix, secrets, identity, ownPrefixes });
     const standIn = await startApiStandIn({ description: plan.description, auth: plan.auth, oauth, credentialParams: plan.credentialParams });
     this.stops.push(() => standIn.stop());
-    const settings = { baseUrl: standInBaseUrl(app, standIn.url) };
+    const settings: Parameters<typeof configureApp>[3] = { baseUrl: standInBaseUrl(app, standIn.url) };
+    if (origins.length) settings.serverUrls = Object.fromEntries(origins.map((o, i) => [o, standInServerUrl(o, i, standIn.url)]));
     if (client) {
       oauth.registerClient({ clientId: client.username!, clientSecret: client.password!, redirectUris: [] });
       Object.assign(settings, { tokenUrl: oauth.tokenUrl });
@@ -228,7 +235,7 @@ export class TopAppsCheck {
       const at = method.tokenField;
       oauth.shapeTokenResponse((t) => ({ ...fromToken, ...(at ? nest(at.split("."), t.access_token, t) : t) }));
     }
-    await configureApp(services.db, services.secrets, app.id, settings);
+    await configureApp(services.db, services.secrets, app.id, settings, services.catalog);
 
     const link = await server.call("POST", `/api/v1/apps/${app.id}/connect`, { key, body: {} });
     if (link.status !== 201) return { ok: false as const, why: `connect link: ${link.status} ${JSON.stringify(link.body).slice(0, 160)}`, standIn };

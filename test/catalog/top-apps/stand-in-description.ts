@@ -3,7 +3,9 @@
  * app record and tools): its operations with their parameters and bodies, its security as the sign-in method
  * declares it (every field in its place), and the identity call a connection variable is taken from. The stand-in
  * listens at `basePath`: the app's base URL on loopback, its connection variables as path segments filled with the
- * test values, so a request that did not fill them in right goes nowhere.
+ * test values, so a request that did not fill them in right goes nowhere. A tool with its own server (Box's uploads at
+ * upload.box.com) is served under a prefix of its own: the operator's server URL for its origin
+ * (`--server-url <origin>=<url>`), that origin's variables kept as path segments, then the rest of its server's URL.
  */
 import type { AuthMethod, CatalogApp, CatalogTool } from "../../../src/catalog/types.js";
 import { credentialFields } from "../../../src/catalog/build/auth-methods.js";
@@ -13,9 +15,41 @@ import type { AuthConfig } from "../../fixtures/providers/index.js";
 /** The operator's base URL for the app: the stand-in's origin, host variables as leading segments, the catalog's path. */
 export function standInBaseUrl(app: CatalogApp, origin: string): string {
   const template = app.baseUrl;
-  const authority = template.startsWith("{") ? /^\{[^}]+\}/.exec(template)![0] : /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(template)?.[0] ?? "";
+  const authority = authorityOf(template);
   const hostVariables = (app.variables ?? []).filter((v) => ["label", "host"].includes(positionOf(template, v.name) ?? "")).map((v) => `/{${v.name}}`);
   return `${origin}${hostVariables.join("")}${template.slice(authority.length)}`.replace(/\/+$/, "");
+}
+
+/** The origin of a base URL template as written (`https://{region}.i.posthog.com/x` → `https://{region}.i.posthog.com`). */
+const authorityOf = (template: string) => (template.startsWith("{") ? /^\{[^}]+\}/.exec(template)![0] : /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(template)?.[0] ?? "");
+
+/**
+ * The operator's server URL for an origin the app's tools declare as their own (`https://{region}.i.posthog.com`):
+ * the stand-in's origin, a segment of its own (`own-<n>`), and the origin's host variables as segments, kept as
+ * `{placeholders}` for Patchbay to fill per connection.
+ */
+export function standInServerUrl(declaredOrigin: string, index: number, origin: string): string {
+  const names = [...declaredOrigin.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const hostVariables = names.filter((n) => ["label", "host"].includes(positionOf(declaredOrigin, n) ?? "")).map((n) => `/{${n}}`);
+  return `${origin}/own-${index}${hostVariables.join("")}`;
+}
+
+/** The origins the tools declare as their own servers, each once, in order: the keys of the operator's server URLs. */
+export const ownOrigins = (tools: CatalogTool[]) => [...new Set(tools.flatMap((t) => (t.http.baseUrl ? [authorityOf(t.http.baseUrl)] : [])))];
+
+/**
+ * Where a tool with its own server is served on the stand-in: the path of its operator server URL + the rest of its
+ * declared server, with the test values in place, mapped as the tool's server maps them (`baseUrlValues`).
+ */
+export function ownServerPath(tool: CatalogTool, serverUrl: string, values: Record<string, string>): string {
+  const mapped = { ...values };
+  for (const [name, map] of Object.entries(tool.http.baseUrlValues ?? {})) {
+    const given = mapped[name];
+    if (given !== undefined && Object.hasOwn(map, given)) mapped[name] = map[given]!;
+    else delete mapped[name];
+  }
+  const own = tool.http.baseUrl!;
+  return filledPath(`${serverUrl}${own.slice(authorityOf(own).length)}`, mapped);
 }
 
 /** The stand-in's base path: the operator base URL's path with the test values in place. */
@@ -33,9 +67,11 @@ export function answerWith(pick: string, value: string): unknown {
 function operation(tool: CatalogTool) {
   const props = ((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, any>;
   const required = new Set(((tool.inputSchema as { required?: string[] }).required ?? []) as string[]);
+  // A header whose input is an object was declared with JSON content (Dropbox-API-Arg): Patchbay sends it as JSON text.
+  const jsonHeader = (p: { in: string; name: string }) => p.in === "header" && (props[p.name]?.type === "object" || (props[p.name]?.properties && !props[p.name]?.type));
   const parameters = tool.http.params
     .filter((p) => p.in !== "body")
-    .map((p) => ({ name: p.key, in: p.in, required: p.in === "path" || required.has(p.name), schema: props[p.name] ?? {} }));
+    .map((p) => ({ name: p.key, in: p.in, required: p.in === "path" || required.has(p.name), ...(jsonHeader(p) ? { content: { "application/json": { schema: props[p.name] } } } : { schema: props[p.name] ?? {} }) }));
   const bodyProps = tool.http.params.filter((p) => p.in === "body");
   let requestBody: unknown;
   const mediaType = tool.http.contentType ?? "application/json";
@@ -92,13 +128,14 @@ export function standInPlan(
   app: CatalogApp,
   tools: CatalogTool[],
   method: AuthMethod,
-  opts: { pathPrefix: string; secrets: Record<string, string>; identity: { path: string; answer: unknown }[] },
+  opts: { pathPrefix: string; secrets: Record<string, string>; identity: { path: string; answer: unknown }[]; ownPrefixes?: Map<string, string> },
 ): StandInPlan {
+  const prefix = (tool: CatalogTool) => opts.ownPrefixes?.get(tool.name) ?? opts.pathPrefix;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const tool of tools) if (!tool.http.graphql) (paths[`${opts.pathPrefix}${tool.http.path}`] ??= {})[tool.http.method.toLowerCase()] = operation(tool);
+  for (const tool of tools) if (!tool.http.graphql) (paths[`${prefix(tool)}${tool.http.path}`] ??= {})[tool.http.method.toLowerCase()] = operation(tool);
   // GraphQL tools share their endpoint: one operation there takes any of their documents, each with its own variables.
   const graphql = new Map<string, CatalogTool[]>();
-  for (const t of tools) if (t.http.graphql) graphql.set(`${t.http.method.toLowerCase()} ${opts.pathPrefix}${t.http.path}`, [...(graphql.get(`${t.http.method.toLowerCase()} ${opts.pathPrefix}${t.http.path}`) ?? []), t]);
+  for (const t of tools) if (t.http.graphql) graphql.set(`${t.http.method.toLowerCase()} ${prefix(t)}${t.http.path}`, [...(graphql.get(`${t.http.method.toLowerCase()} ${prefix(t)}${t.http.path}`) ?? []), t]);
   for (const [key, group] of graphql) {
     const [method, path] = key.split(" ") as [string, string];
     (paths[path] ??= {})[method] = graphqlOperation(group);
