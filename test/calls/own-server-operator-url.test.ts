@@ -9,21 +9,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
-import { loadConfig } from "../../src/config.js";
-import { startService, type RunningService } from "../../src/server.js";
 import { compileExtraApp, type ExtraApp } from "../../src/catalog/extra-apps.js";
 import { configureApp } from "../../src/domain/app-settings.js";
 import { createAccount } from "../../src/domain/accounts.js";
 import { createKey } from "../../src/domain/keys.js";
 import { rootDir } from "../../src/db/paths.js";
-import { freshDatabase } from "../helpers/server.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
 import { testCatalogDir } from "../helpers/catalog-dir.js";
-import { client } from "../helpers/http.js";
 import { startApiStandIn, type ApiStandIn } from "../fixtures/providers/index.js";
 
 const KEY = `key-${randomBytes(6).toString("hex")}`;
@@ -55,67 +51,18 @@ const vendorApp = (): ExtraApp =>
     },
   });
 
-interface Started {
-  service: RunningService;
-  call: ReturnType<typeof client>;
-  dataDir: string;
-  databaseUrl: string;
-  stop(): Promise<void>;
-}
-
 /** The real service, without the private-network allowance, with apps added to its catalog and `env` on top. */
-async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<Started> {
-  const dataDir = await mkdtemp(join(tmpdir(), "patchbay-test-"));
-  const database = await freshDatabase(dataDir);
-  const prefix = `test-${randomBytes(4).toString("hex")}`;
-  const config = loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    PATCHBAY_DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    PATCHBAY_CATALOG_DIR: testCatalogDir,
-    REDIS_URL: process.env.REDIS_URL ?? "",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    PATCHBAY_REDIS_PREFIX: prefix,
-    ...env,
-  });
-  const stop = async () => {
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-    if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      await redis.connect();
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    }
-  };
-  let service: RunningService;
-  try {
-    service = await startService(config, { extraApps });
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return {
-    service,
-    call: client(service.url),
-    dataDir,
-    databaseUrl: database.url,
-    async stop() {
-      await service.stop();
-      await stop();
-    },
-  };
+async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<TestServer> {
+  return startTestServer(env, undefined, { extraApps });
 }
 
-async function newAccountKey(s: Started): Promise<string> {
+async function newAccountKey(s: TestServer): Promise<string> {
   const account = await createAccount(s.service.services.db, `o-${randomBytes(4).toString("hex")}@example.com`);
   return (await createKey(s.service.services.db, s.service.services.secrets, account.id, "tests")).key;
 }
 
 /** Signs in through the sign-in link's form, like a browser. */
-async function signIn(s: Started, key: string, app: string, form: Record<string, string>) {
+async function signIn(s: TestServer, key: string, app: string, form: Record<string, string>) {
   const link = await s.call("POST", `/api/v1/apps/${app}/connect`, { key, body: {} });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form), redirect: "manual" });
@@ -125,10 +72,10 @@ async function signIn(s: Started, key: string, app: string, form: Record<string,
   return (conns.body as { id: string }[])[0]!.id;
 }
 
-const toolOf = (s: Started, app: string, path: string) => s.service.services.catalog.listTools({ app, limit: 200 }).items.find((t) => t.http.path === path)!;
+const toolOf = (s: TestServer, app: string, path: string) => s.service.services.catalog.listTools({ app, limit: 200 }).items.find((t) => t.http.path === path)!;
 
 const standIns: ApiStandIn[] = [];
-const started: Started[] = [];
+const started: TestServer[] = [];
 let main: ApiStandIn;
 let mirror: ApiStandIn;
 
@@ -150,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("the operator's URL for an operation's own server", () => {
-  let s: Started;
+  let s: TestServer;
   let key: string;
   let connection: string;
   beforeAll(async () => {
@@ -250,7 +197,7 @@ describe("PATCHBAY_APPS_CONFIG serverUrls", () => {
 });
 
 describe("patchbay app configure --server-url", () => {
-  let s: Started;
+  let s: TestServer;
   let posthog: ApiStandIn;
   const personalKey = `phx_${randomBytes(8).toString("hex")}`;
   const cli = (...args: string[]) =>

@@ -7,20 +7,12 @@
  * override does not carry such a tool anywhere. Runs on SQLite, or PostgreSQL + Redis (TEST_DATABASE_URL, REDIS_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
-import { loadConfig } from "../../src/config.js";
-import { startService, type RunningService } from "../../src/server.js";
 import { compileExtraApp, type ExtraApp } from "../../src/catalog/extra-apps.js";
 import { configureApp } from "../../src/domain/app-settings.js";
 import { createAccount } from "../../src/domain/accounts.js";
 import { createKey } from "../../src/domain/keys.js";
-import { freshDatabase } from "../helpers/server.js";
-import { testCatalogDir } from "../helpers/catalog-dir.js";
-import { client } from "../helpers/http.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startApiStandIn, type ApiStandIn } from "../fixtures/providers/index.js";
 
 const KEY = `key-${randomBytes(6).toString("hex")}`;
@@ -40,54 +32,18 @@ const standInDoc = (basePath: string, paths: Record<string, unknown>) => ({ open
 /** The app as its vendor would describe it: the main API on one host, uploads on another (operation-level `servers`). */
 const appDoc = (title: string, main: string, paths: Record<string, unknown>) => ({ openapi: "3.0.3", info: { title, version: "1" }, servers: [{ url: main }], ...scheme, paths });
 
-interface Started {
-  service: RunningService;
-  call: ReturnType<typeof client>;
-  stop(): Promise<void>;
-}
-
 /** The real service with apps added to its catalog (`extraApps`, as `npm run demo` adds its example app). */
-async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<Started> {
-  const dataDir = await mkdtemp(join(tmpdir(), "patchbay-test-"));
-  const database = await freshDatabase(dataDir);
-  const prefix = `test-${randomBytes(4).toString("hex")}`;
-  const config = loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    PATCHBAY_DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    PATCHBAY_CATALOG_DIR: testCatalogDir,
-    REDIS_URL: process.env.REDIS_URL ?? "",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    PATCHBAY_REDIS_PREFIX: prefix,
-    ...env,
-  });
-  const service = await startService(config, { extraApps });
-  return {
-    service,
-    call: client(service.url),
-    async stop() {
-      await service.stop();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-      if (config.redisUrl) {
-        const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-        await redis.connect();
-        const keys = await redis.keys(`${prefix}:*`);
-        if (keys.length) await redis.del(...keys);
-        redis.disconnect();
-      }
-    },
-  };
+async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<TestServer> {
+  return startTestServer(env, undefined, { extraApps });
 }
 
-async function newAccountKey(s: Started): Promise<string> {
+async function newAccountKey(s: TestServer): Promise<string> {
   const account = await createAccount(s.service.services.db, `f-${randomBytes(4).toString("hex")}@example.com`);
   return (await createKey(s.service.services.db, s.service.services.secrets, account.id, "tests")).key;
 }
 
 /** Signs in through the sign-in link's form, like a browser. */
-async function signIn(s: Started, key: string, app: string) {
+async function signIn(s: TestServer, key: string, app: string) {
   const link = await s.call("POST", `/api/v1/apps/${app}/connect`, { key, body: {} });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ key: KEY }), redirect: "manual" });
@@ -95,10 +51,10 @@ async function signIn(s: Started, key: string, app: string) {
   expect(await res.text()).toContain("is connected");
 }
 
-const toolOf = (s: Started, app: string, path: string) => s.service.services.catalog.listTools({ app, limit: 50 }).items.find((t) => t.http.path === path)!;
+const toolOf = (s: TestServer, app: string, path: string) => s.service.services.catalog.listTools({ app, limit: 50 }).items.find((t) => t.http.path === path)!;
 
 const standIns: ApiStandIn[] = [];
-const started: Started[] = [];
+const started: TestServer[] = [];
 let main: ApiStandIn;
 let content: ApiStandIn;
 
@@ -115,7 +71,7 @@ afterAll(async () => {
 });
 
 describe("an operation with its own server", () => {
-  let s: Started;
+  let s: TestServer;
   let key: string;
   beforeAll(async () => {
     const app = compileExtraApp(
@@ -195,7 +151,7 @@ describe("an operation with its own server", () => {
 });
 
 describe("the guard on an operation's own server", () => {
-  let s: Started;
+  let s: TestServer;
   let key: string;
   beforeAll(async () => {
     // The main address is never called (no identity operation, no tool of it is run); the others are private.

@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL is a PostgreSQL URL, a fresh schema of that database (dropped on stop). REDIS_URL, when set
  * for the run, selects Redis for the rate limits. The catalog is the one built once for the run (global setup).
  */
+import type { ExtraApp } from "../../src/catalog/extra-apps.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,7 +65,7 @@ export async function freshDatabase(dataDir: string): Promise<{ url: string; dro
 export async function startTestServer(
   env: Record<string, string> = {},
   shared?: { dataDir: string; databaseUrl: string },
-  opts: { logStream?: NodeJS.WritableStream } = {},
+  opts: { logStream?: NodeJS.WritableStream; extraApps?: ExtraApp[] } = {},
 ): Promise<TestServer> {
   const dataDir = shared?.dataDir ?? (await mkdtemp(join(tmpdir(), "patchbay-test-")));
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await freshDatabase(dataDir);
@@ -81,7 +82,7 @@ export async function startTestServer(
     PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1000",
     ...env,
   });
-  const service = await startService(config, { logStream: opts.logStream }).catch(async (err) => {
+  const service = await startService(config, { logStream: opts.logStream, extraApps: opts.extraApps }).catch(async (err) => {
     // A server that refused to start (a test of bad configuration) leaves nothing behind either.
     await database.drop();
     if (!shared) await rm(dataDir, { recursive: true, force: true });
