@@ -23,6 +23,8 @@ beforeAll(async () => {
   const db = await freshDatabase(dataDir);
   drop = db.drop;
   env = { ...process.env, PATCHBAY_DATA_DIR: dataDir, DATABASE_URL: db.url, PATCHBAY_CATALOG_DIR: testCatalogDir, REDIS_URL: "", PATCHBAY_BASE_URL: "" };
+  // The default address the CLI prints comes from PORT (3000 when unset), which the caller's shell may set.
+  delete env.PORT;
 });
 afterAll(async () => {
   await drop?.();
