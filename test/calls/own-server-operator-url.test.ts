@@ -15,8 +15,6 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { compileExtraApp, type ExtraApp } from "../../src/catalog/extra-apps.js";
 import { configureApp } from "../../src/domain/app-settings.js";
-import { createAccount } from "../../src/domain/accounts.js";
-import { createKey } from "../../src/domain/keys.js";
 import { rootDir } from "../../src/db/paths.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { testCatalogDir } from "../helpers/catalog-dir.js";
@@ -54,11 +52,6 @@ const vendorApp = (): ExtraApp =>
 /** The real service, without the private-network allowance, with apps added to its catalog and `env` on top. */
 async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<TestServer> {
   return startTestServer(env, undefined, { extraApps });
-}
-
-async function newAccountKey(s: TestServer): Promise<string> {
-  const account = await createAccount(s.service.services.db, `o-${randomBytes(4).toString("hex")}@example.com`);
-  return (await createKey(s.service.services.db, s.service.services.secrets, account.id, "tests")).key;
 }
 
 /** Signs in through the sign-in link's form, like a browser. */
@@ -106,7 +99,7 @@ describe("the operator's URL for an operation's own server", () => {
     await writeFile(file, JSON.stringify({ opurl: { baseUrl: `${main.url}/api`, serverUrls: { "https://upload.opurl-vendor.test/": `${mirror.url}/uploads/` } } }));
     s = await start({ PATCHBAY_APPS_CONFIG: file }, [vendorApp()]);
     started.push(s);
-    key = await newAccountKey(s);
+    key = (await s.newAccount()).key;
     connection = await signIn(s, key, "opurl", { key: KEY, region: "eu" });
   });
 
@@ -245,7 +238,7 @@ describe("patchbay app configure --server-url", () => {
   it("points PostHog's event capture (its own host, {region} kept) at the operator's URL while the base URL is set too", async () => {
     const set = cli("app", "configure", "posthog", "--base-url", `${posthog.url}/app`, "--server-url", `https://{region}.i.posthog.com=${posthog.url}/ingest/{region}`);
     expect(set.status, set.stderr).toBe(0);
-    const key = await newAccountKey(s);
+    const key = (await s.newAccount()).key;
     await signIn(s, key, "posthog", { token: personalKey, region: "eu" });
     const tool = toolOf(s, "posthog", "/i/v0/e/");
     expect(tool.http.baseUrl).toBe("https://{region}.i.posthog.com");

@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { compileExtraApp, type ExtraApp } from "../../src/catalog/extra-apps.js";
 import { configureApp } from "../../src/domain/app-settings.js";
-import { createAccount } from "../../src/domain/accounts.js";
-import { createKey } from "../../src/domain/keys.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { startApiStandIn, type ApiStandIn } from "../fixtures/providers/index.js";
 
@@ -35,11 +33,6 @@ const appDoc = (title: string, main: string, paths: Record<string, unknown>) => 
 /** The real service with apps added to its catalog (`extraApps`, as `npm run demo` adds its example app). */
 async function start(env: Record<string, string>, extraApps: ExtraApp[]): Promise<TestServer> {
   return startTestServer(env, undefined, { extraApps });
-}
-
-async function newAccountKey(s: TestServer): Promise<string> {
-  const account = await createAccount(s.service.services.db, `f-${randomBytes(4).toString("hex")}@example.com`);
-  return (await createKey(s.service.services.db, s.service.services.secrets, account.id, "tests")).key;
 }
 
 /** Signs in through the sign-in link's form, like a browser. */
@@ -83,7 +76,7 @@ describe("an operation with its own server", () => {
     );
     s = await start({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true" }, [app]);
     started.push(s);
-    key = await newAccountKey(s);
+    key = (await s.newAccount()).key;
     await signIn(s, key, "ownhost");
   });
 
@@ -166,7 +159,7 @@ describe("the guard on an operation's own server", () => {
     );
     s = await start({}, [app]);
     started.push(s);
-    key = await newAccountKey(s);
+    key = (await s.newAccount()).key;
     await signIn(s, key, "guardedhost");
   });
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { rootDir } from "../../src/db/paths.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { followRedirects, startApiStandIn, startOAuthServer, type OAuthServer } from "../fixtures/providers/index.js";
+import { followRedirects, repoDescriptionForStandIn, startApiStandIn, startOAuthServer, type OAuthServer } from "../fixtures/providers/index.js";
 import { configureApp } from "../../src/domain/app-settings.js";
 
 /** Marked `body` by this change, with where the mark lives. */
@@ -86,8 +86,7 @@ describe("top apps whose token endpoint wants the client in the form", () => {
 async function signInWithFormOnlyClient(app: string, path: string) {
   const client = { clientId: `${app}-client`, clientSecret: `${app}-secret`, redirectUris: [`${server.service.services.config.baseUrl}/connect/callback`], tokenAuth: "client_secret_post" as const };
   oauth.registerClient(client);
-  const { ["x-patchbay"]: _facts, ...description } = parse(readFileSync(join(rootDir, `catalog/descriptions/${app}.yaml`), "utf8")) as Record<string, unknown>;
-  const api = await startApiStandIn({ description: { ...description, servers: [{ url: "/" }] }, auth: { type: "oauth2" }, oauth });
+  const api = await startApiStandIn({ description: repoDescriptionForStandIn(app), auth: { type: "oauth2" }, oauth });
   try {
     await configureApp(server.service.services.db, server.service.services.secrets, app, {
       clientId: client.clientId, clientSecret: client.clientSecret, baseUrl: api.url, authorizeUrl: oauth.authorizeUrl, tokenUrl: oauth.tokenUrl,

@@ -6,14 +6,10 @@
  * and accepts only tokens that server issued.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Writable } from "node:stream";
-import { parse } from "yaml";
-import { rootDir } from "../../src/db/paths.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { toolByHttp } from "../helpers/tools.js";
-import { followRedirects, startApiStandIn, startOAuthServer, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
+import { followRedirects, repoDescriptionForStandIn, startApiStandIn, startOAuthServer, type ApiStandIn, type OAuthServer } from "../fixtures/providers/index.js";
 import { configureApp } from "../../src/domain/app-settings.js";
 
 const CLIENT = { clientId: "AZpaypal-client-7", clientSecret: "EFpaypal-secret-9" };
@@ -28,8 +24,7 @@ beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: "debug" }, undefined, { logStream: new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) });
   oauth = await startOAuthServer({ accessTokenTtl: 32400 });
   oauth.registerClient({ ...CLIENT, redirectUris: [] });
-  const { ["x-patchbay"]: _facts, ...description } = parse(readFileSync(join(rootDir, "catalog/descriptions/paypal.yaml"), "utf8")) as Record<string, unknown>;
-  api = await startApiStandIn({ description: { ...description, servers: [{ url: "/" }] }, auth: { type: "oauth2" }, oauth });
+  api = await startApiStandIn({ description: repoDescriptionForStandIn("paypal"), auth: { type: "oauth2" }, oauth });
   await configureApp(server.service.services.db, server.service.services.secrets, "paypal", { baseUrl: api.url, tokenUrl: oauth.tokenUrl });
   account = await server.newAccount();
 });
@@ -135,8 +130,7 @@ describe("a token endpoint that wants the client's credentials in the form (Link
   it("exchanges the code and refreshes with client_id and client_secret as form parameters, never HTTP Basic", async () => {
     const client = { clientId: "li-client", clientSecret: "li-secret", redirectUris: [`${server.service.services.config.baseUrl}/connect/callback`], tokenAuth: "client_secret_post" as const };
     oauth.registerClient(client);
-    const { ["x-patchbay"]: _facts, ...linkedin } = parse(readFileSync(join(rootDir, "catalog/descriptions/linkedin.yaml"), "utf8")) as Record<string, unknown>;
-    const li = await startApiStandIn({ description: { ...linkedin, servers: [{ url: "/" }] }, auth: { type: "oauth2" }, oauth });
+    const li = await startApiStandIn({ description: repoDescriptionForStandIn("linkedin"), auth: { type: "oauth2" }, oauth });
     try {
       const app = await server.call("GET", "/api/v1/apps/linkedin", { key: account.key });
       expect(app.body.auth[0]).toMatchObject({ type: "oauth2", clientAuth: "body" });
