@@ -32,8 +32,13 @@ export function deriveSecrets(serverSecret: string): Secrets {
   const derive = (purpose: string) => Buffer.from(hkdfSync("sha256", serverSecret, "patchbay", purpose, 32));
   const fingerprintKey = derive("api-key-fingerprint");
   const sealKey = derive("credential-encryption");
+  // Both are pure functions of their input, asked on every request with the same few values (a key, a connection's
+  // credentials): answers are remembered in memory, a bounded number of them. Nothing is written anywhere; the process
+  // holds the keys that open every sealed value anyway.
+  const fingerprints = new BoundedMemo<string>(4096);
+  const opened = new BoundedMemo<string>(4096);
   return {
-    fingerprint: (value) => createHmac("sha256", fingerprintKey).update(value).digest("hex"),
+    fingerprint: (value) => fingerprints.get(value) ?? fingerprints.set(value, createHmac("sha256", fingerprintKey).update(value).digest("hex")),
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", sealKey, iv);
@@ -41,13 +46,31 @@ export function deriveSecrets(serverSecret: string): Secrets {
       return ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
     },
     open(sealed) {
-      const [version, iv, tag, body] = sealed.split(".");
-      if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("not a sealed value");
-      const decipher = createDecipheriv("aes-256-gcm", sealKey, Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+      return opened.get(sealed) ?? opened.set(sealed, openSealed(sealed));
     },
   };
+
+  function openSealed(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split(".");
+    if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("not a sealed value");
+    const decipher = createDecipheriv("aes-256-gcm", sealKey, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  }
+}
+
+/** Answers remembered by their input, at most `max` of them (all forgotten at once when full: no bookkeeping per read). */
+class BoundedMemo<V> {
+  private readonly values = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.values.get(key);
+  }
+  set(key: string, value: V): V {
+    if (this.values.size >= this.max) this.values.clear();
+    this.values.set(key, value);
+    return value;
+  }
 }
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -1,9 +1,49 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DatabaseTarget } from "./target.js";
+import { noteLocalCommit } from "./lean-reads.js";
 
 /** The Prisma driver adapter for the target database. */
 export function adapterFactory(target: DatabaseTarget) {
-  if (target.provider === "sqlite") return new PrismaBetterSqlite3({ url: target.url });
+  if (target.provider === "sqlite") return tellingCommits(new PrismaBetterSqlite3({ url: target.url }));
   return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs }, target.schema ? { schema: target.schema } : undefined);
+}
+
+/**
+ * The SQLite adapter, telling the lean reads (lean-reads.ts) each time one of its statements, scripts or transaction
+ * steps has settled, so that rows they remember are read again after any change this process made.
+ */
+function tellingCommits(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return new Proxy(factory, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop !== "connect" || typeof value !== "function") return value;
+      return async () => settling((await value.call(target)) as SqlDriverAdapter);
+    },
+  });
+}
+
+/** `object` whose methods returning a promise call noteLocalCommit once it settles (a transaction's steps too). */
+function settling<T extends object>(object: T): T {
+  return new Proxy(object, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const out = value.apply(target, args) as unknown;
+        if (!(out instanceof Promise)) return out;
+        return out.then(
+          (result: unknown) => {
+            noteLocalCommit();
+            return prop === "startTransaction" && result && typeof result === "object" ? settling(result) : result;
+          },
+          (err: unknown) => {
+            noteLocalCommit();
+            throw err;
+          },
+        );
+      };
+    },
+  });
 }

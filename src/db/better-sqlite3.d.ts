@@ -4,6 +4,8 @@ declare module "better-sqlite3" {
     get(...params: unknown[]): unknown;
     all(...params: unknown[]): unknown[];
     run(...params: unknown[]): { changes: number };
+    /** Returns only the first column of rows. */
+    pluck(toggle?: boolean): Statement;
   }
   interface Options {
     readonly?: boolean;

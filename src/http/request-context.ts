@@ -9,14 +9,16 @@ export function requestContext(log: Logger): Koa.Middleware {
     const given = ctx.get("X-Request-Id");
     const requestId = /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : `req_${randomUUID().replace(/-/g, "")}`;
     ctx.state.requestId = requestId;
-    ctx.state.log = log.child({ requestId });
+    // The request's child logger is made when something logs (most requests log only their one line below).
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, "log", { get: () => (child ??= log.child({ requestId })), configurable: true, enumerable: true });
     ctx.set("X-Request-Id", requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      ctx.state.log.info(
-        { method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: ctx.state.caller?.key.id },
+      (child ?? log).info(
+        { ...(child ? {} : { requestId }), method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: ctx.state.caller?.key.id },
         "request",
       );
     }
