@@ -34,8 +34,8 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
     const agentOperation = (operation as { "x-patchbay-rate-limit"?: string } | undefined)?.["x-patchbay-rate-limit"] === "agent";
     const page = readOnly && isPublicPagePath(ctx.path);
     if (!agentOperation && !page) {
-      const agentHost = new URL(config.agentUrl).host;
-      if (agentHost !== new URL(config.baseUrl).host && ctx.host === agentHost && ctx.path !== "/healthz") {
+      const agentHost = hostOf(config.agentUrl);
+      if (agentHost !== hostOf(config.baseUrl) && ctx.host === agentHost && ctx.path !== "/healthz") {
         throw new ApiError("not_found", `No endpoint ${ctx.method} ${ctx.path} on the agent host. The REST API is at ${config.baseUrl}/api/v1; agents start at ${config.agentUrl}/agent/site.json.`);
       }
       return next();
@@ -54,4 +54,12 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
       if (head) ctx.method = "HEAD";
     }
   };
+}
+
+/** The host of a configured URL, parsed once per value (the base URL is set when the server starts listening). */
+const hosts = new Map<string, string>();
+function hostOf(url: string): string {
+  let host = hosts.get(url);
+  if (host === undefined) hosts.set(url, (host = new URL(url).host));
+  return host;
 }

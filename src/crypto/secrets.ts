@@ -32,13 +32,15 @@ export function deriveSecrets(serverSecret: string): Secrets {
   const derive = (purpose: string) => Buffer.from(hkdfSync("sha256", serverSecret, "patchbay", purpose, 32));
   const fingerprintKey = derive("api-key-fingerprint");
   const sealKey = derive("credential-encryption");
-  // Both are pure functions of their input, asked on every request with the same few values (a key, a connection's
-  // credentials): answers are remembered in memory, a bounded number of them. Nothing is written anywhere; the process
-  // holds the keys that open every sealed value anyway.
-  const fingerprints = new BoundedMemo<string>(4096);
-  const opened = new BoundedMemo<string>(4096);
+  // Both are pure functions of their input, asked on every request with the same few short values (a key, a
+  // connection's credentials): answers for short inputs are remembered in memory, a bounded number of them (a run's
+  // input or a sealed result is neither short nor asked again soon). Nothing is written anywhere; the process holds
+  // the keys that open every sealed value anyway.
+  const fingerprints = new BoundedMemo<string>(4096, 256);
+  const opened = new BoundedMemo<string>(2048, 8192);
+  const hmac = (value: string) => createHmac("sha256", fingerprintKey).update(value).digest("hex");
   return {
-    fingerprint: (value) => fingerprints.get(value) ?? fingerprints.set(value, createHmac("sha256", fingerprintKey).update(value).digest("hex")),
+    fingerprint: (value) => fingerprints.get(value) ?? fingerprints.set(value, hmac(value)),
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", sealKey, iv);
@@ -59,14 +61,21 @@ export function deriveSecrets(serverSecret: string): Secrets {
   }
 }
 
-/** Answers remembered by their input, at most `max` of them (all forgotten at once when full: no bookkeeping per read). */
+/**
+ * Answers remembered by their input, for inputs of at most `maxKeyLength` characters, at most `max` of them (all
+ * forgotten at once when full: no bookkeeping per read).
+ */
 class BoundedMemo<V> {
   private readonly values = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxKeyLength: number,
+  ) {}
   get(key: string): V | undefined {
-    return this.values.get(key);
+    return key.length <= this.maxKeyLength ? this.values.get(key) : undefined;
   }
   set(key: string, value: V): V {
+    if (key.length > this.maxKeyLength) return value;
     if (this.values.size >= this.max) this.values.clear();
     this.values.set(key, value);
     return value;

@@ -15,10 +15,11 @@ export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dis
   app.use(requestContext(deps.log));
   app.use(errorHandler);
   app.use(cors);
-  app.use(deps.pages); // HTML pages (sign-in links) with their own form parsing
-  app.use(deps.web); // the web pages and their form actions (session cookie + CSRF), onto the same dispatcher
-  app.use(deps.mcp); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
-  app.use(deps.inbound); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body
+  // None of these four serves a path under /api/ (the REST API's): such requests, the hot path, go past them.
+  app.use(notForApi(deps.pages)); // HTML pages (sign-in links) with their own form parsing
+  app.use(notForApi(deps.web)); // the web pages and their form actions (session cookie + CSRF), onto the same dispatcher
+  app.use(notForApi(deps.mcp)); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
+  app.use(notForApi(deps.inbound)); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body
   app.use(async (ctx, next) => {
     // The MCP convention's card location is an alias of the well-known one.
     if (ctx.path === "/mcp/server-card" || ctx.path === "/mcp/server-card.json") ctx.path = "/.well-known/mcp/server-card.json";
@@ -28,3 +29,8 @@ export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dis
   app.use(restDoor(deps.backend, deps.dispatcher, deps.gate));
   return app;
 }
+
+const notForApi =
+  (middleware: Koa.Middleware): Koa.Middleware =>
+  (ctx, next) =>
+    ctx.path.startsWith("/api/") ? next() : middleware(ctx, next);
