@@ -1,12 +1,13 @@
 /** Structured JSON logs (pino). Secrets never reach a line: auth headers are dropped and tokens in URLs redacted. */
 import pino from "pino";
+import { writeSync } from "node:fs";
 
 /**
  * Lines go to standard output in batches: the lines logged during one turn of the event loop are written together,
- * synchronously, at its end (one write per request when the server is quiet, one per several under load). Writing
- * each line at once was 8-14 % of a proxied call's CPU; handing writes to libuv's thread pool (pino's async mode)
- * measured worse on 2 cores. What is pending when the process exits is written first; a process killed outright
- * (SIGKILL) loses at most the lines of its last turn.
+ * synchronously, at its end: one system call per request when the server is quiet, one per several under load,
+ * instead of one per line. Handing the writes to libuv's thread pool (pino's async mode) measured no better on 2
+ * cores. What is pending when the process exits is written first; a process killed outright (SIGKILL) loses at most
+ * the lines of its last turn.
  */
 export function createLogger(level: string, stream?: NodeJS.WritableStream) {
   return pino({
@@ -17,25 +18,51 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream) {
 }
 
 /** Standard output, written once per event-loop turn (see createLogger); flushed on exit. */
-function turnBatchedStdout(): pino.DestinationStream {
-  // minLength: SonicBoom keeps lines until told to flush (or 16 kB, its largest write, are pending); sync: each flush is one blocking write.
-  const out = pino.destination({ dest: 1, sync: true, minLength: 16 * 1024 - 1 });
+function turnBatchedStdout(fd = 1): pino.DestinationStream {
+  let pending = "";
   let scheduled = false;
+  let broken = false;
   const flush = () => {
     scheduled = false;
-    out.flushSync();
+    const text = pending;
+    pending = "";
+    if (text && !broken) broken = !writeAll(fd, text);
   };
-  process.on("exit", () => out.flushSync());
+  process.on("exit", flush);
   return {
     write(line: string) {
-      out.write(line);
-      if (!scheduled) {
+      pending += line;
+      if (pending.length >= FLUSH_AT) flush();
+      else if (!scheduled) {
         scheduled = true;
         setImmediate(flush).unref();
       }
     },
   };
 }
+
+/** Pending log text is written at once past this size (a turn that logs a lot). */
+const FLUSH_AT = 256 * 1024;
+
+/**
+ * Writes all of `text` to `fd`, waiting out a full pipe (EAGAIN). False when standard output is gone (EPIPE) or
+ * fails otherwise: logging stops then rather than taking the service down.
+ */
+function writeAll(fd: number, text: string): boolean {
+  const bytes = Buffer.from(text, "utf8");
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(fd, bytes, offset);
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EAGAIN") return false;
+      Atomics.wait(PAUSE, 0, 0, 1); // the reader is behind: wait 1 ms for room
+    }
+  }
+  return true;
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Path segments that are credentials: the key of the MCP URL form (`/mcp/k/<key>`), the token of inbound webhook
