@@ -5,9 +5,9 @@
  * modules call it, with SQL written for both databases. Writes stay with Prisma, but for the runs log's two writes
  * per tool run (`write`: Prisma's insert cost 0.4 ms of CPU on SQLite, more than the rest of a run).
  *
- * SQLite: a second, read-only connection to the same file. In WAL mode it sees every commit of the writer as soon
- * as it is made (so a revoked key is refused on the next request) and never blocks it; answers are remembered
- * until the next commit (openSqlite says how).
+ * SQLite: a second connection to the same file. In WAL mode it sees every commit of Prisma's connection as soon
+ * as it is made (so a revoked key is refused on the next request) and its reads never block it; answers are
+ * remembered until another connection commits (openSqlite says how).
  * PostgreSQL: a small pool of its own, with named (server-side prepared) statements.
  */
 import type { DatabaseTarget } from "./target.js";
@@ -55,9 +55,9 @@ export const leanReads = (client: object): LeanReads | undefined => registry.get
 const MAX_REMEMBERED = 2048;
 
 /**
- * Commits this process has made to the SQLite file (bumped once each of its writes has settled: Prisma's through the
- * wrapped driver adapter, and `write` below). A remembered row is reused without asking SQLite only while this count
- * is unchanged, so a change made here (a key revoked through the API) is seen by the very next read.
+ * Statements Prisma's connection has finished in this process (counted by the wrapped driver adapter, db/adapter.ts,
+ * once each has settled). A remembered row is reused without asking SQLite only while this count is unchanged, so a
+ * change made here (a key revoked through the API) is seen by the very next read.
  */
 let localCommits = 0;
 export const noteLocalCommit = () => void localCommits++;
@@ -71,22 +71,29 @@ const OTHER_PROCESS_WINDOW_MS = 1;
 
 /**
  * SQLite: answers are remembered until the database changes. `PRAGMA data_version` changes whenever another
- * connection (the server's writer, the CLI, another process) commits, and this connection only reads, so a
- * remembered row is used only while nothing at all has been committed since it was read: a revoked key is still
- * refused on the next request. Under read-mostly load (proxied calls, GET /me) each request then costs one pragma
- * instead of two or three queries (measured 10–25 µs each on a busy machine, 10 % of a proxied call).
+ * connection (the server's Prisma connection, the CLI, another process) commits, so a remembered row is used only
+ * while nothing else has been committed since it was read: a revoked key is still refused on the next request. Under
+ * read-mostly load (proxied calls, GET /me) each request then costs at most one pragma instead of two or three
+ * queries (measured 10–25 µs each on a busy machine, 10 % of a proxied call).
+ *
+ * The runs log's writes go through this same connection: SQLite does not count a connection's own commits in its
+ * `data_version`, so a tool run's two writes leave the remembered keys, connections and app settings in place (with
+ * a separate writer, every run made the next request read all three again). Those writes touch only the runs log,
+ * whose rows are never remembered; `write` refuses any other statement.
  */
 async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
   const { default: Database } = await import("better-sqlite3");
-  const db = new Database(target.url.slice("file:".length), { readonly: true, fileMustExist: true, timeout: 5000 });
+  const db = new Database(target.url.slice("file:".length), { fileMustExist: true, timeout: READ_BUSY_MS });
+  db.prepare("PRAGMA synchronous = NORMAL").run(); // per connection; see db/client.ts for why NORMAL
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const dataVersion = db.prepare("PRAGMA data_version").pluck();
+  // A write never waits for SQLite's lock (busy timeout 0): waiting would block the event loop that must run the
+  // holder's next statement. Reads keep their timeout.
+  const noWait = db.prepare("PRAGMA busy_timeout = 0");
+  const readWait = db.prepare(`PRAGMA busy_timeout = ${READ_BUSY_MS}`);
   let version: unknown = null;
   let checkedAt = -Infinity;
   let commitsSeen = -1;
-  let writer: InstanceType<typeof Database> | undefined;
-  let writerReady = false;
-  const writes = new Map<string, ReturnType<typeof db.prepare>>();
   const remembered = new Map<string, Map<string, Record<string, unknown> | undefined>>();
   return {
     async one<T>(query: LeanQuery, params: unknown[]) {
@@ -105,9 +112,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       const key = params.length === 1 ? String(params[0]) : JSON.stringify(params);
       let row = rows.get(key);
       if (row === undefined && !rows.has(key)) {
-        let stmt = statements.get(query.name);
-        if (!stmt) statements.set(query.name, (stmt = db.prepare(query.sqlite)));
-        row = stmt.get(...params) as Record<string, unknown> | undefined;
+        row = prepared(query).get(...params) as Record<string, unknown> | undefined;
         if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
         if (rows.size >= MAX_REMEMBERED) rows.clear();
         rows.set(key, row);
@@ -116,30 +121,35 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       return (row ? { ...row } : undefined) as T | undefined;
     },
     async write(query: LeanQuery, params: unknown[]) {
-      // Its own connection, opened on the first write, that never waits for the lock (busy timeout 0): waiting
-      // would block the event loop that must run the holder's next statement.
-      writer ??= new Database(target.url.slice("file:".length), { fileMustExist: true, timeout: 0 });
-      if (!writerReady) {
-        writer.prepare("PRAGMA synchronous = NORMAL").run(); // per connection; see db/client.ts for why NORMAL
-        writerReady = true;
-      }
-      let stmt = writes.get(query.name);
-      if (!stmt) writes.set(query.name, (stmt = writer.prepare(query.sqlite)));
+      if (!RUNS_LOG_WRITE.test(query.sqlite)) throw new Error(`lean write '${query.name}' is not a write to the runs log (see openSqlite)`);
+      const stmt = prepared(query);
+      noWait.run();
       try {
         stmt.run(...params.map(sqliteParam));
-        noteLocalCommit();
         return true;
       } catch (err) {
         if (/^SQLITE_BUSY/.test((err as { code?: string }).code ?? "")) return false;
         throw err;
+      } finally {
+        readWait.run();
       }
     },
     async close() {
       db.close();
-      writer?.close();
     },
   };
+
+  function prepared(query: LeanQuery) {
+    let stmt = statements.get(query.name);
+    if (!stmt) statements.set(query.name, (stmt = db.prepare(query.sqlite)));
+    return stmt;
+  }
 }
+
+/** How long a read waits for SQLite's lock (only ever needed during WAL recovery or a checkpoint reset). */
+const READ_BUSY_MS = 5000;
+/** The only statements `write` runs on SQLite: the runs log's insert and update. */
+const RUNS_LOG_WRITE = /^(?:INSERT INTO Run |UPDATE Run SET )/;
 
 /** Prisma writes ISO text with an offset; a column default (CURRENT_TIMESTAMP) is UTC text without one. */
 function sqliteDate(value: unknown): Date | null {
