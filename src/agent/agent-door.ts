@@ -7,6 +7,7 @@
  * `POST /mcp` is the MCP door's (src/mcp/mcp-door.ts), which counts anonymous sessions with the same limiter.
  */
 import type Koa from "koa";
+import { hostOf } from "../http/host-of.js";
 import type { Backend } from "../contract/backend.js";
 import type { Dispatcher } from "../dispatch/dispatcher.js";
 import type { Gate } from "../gate/admit.js";
@@ -56,10 +57,3 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
   };
 }
 
-/** The host of a configured URL, parsed once per value (the base URL is set when the server starts listening). */
-const hosts = new Map<string, string>();
-function hostOf(url: string): string {
-  let host = hosts.get(url);
-  if (host === undefined) hosts.set(url, (host = new URL(url).host));
-  return host;
-}

@@ -96,8 +96,9 @@ async function keyByFingerprint(db: Db, fingerprint: string): Promise<Authentica
 }
 
 /**
- * The key's record and account, or an `unauthorized` error that says which case it is. Read from the database on
- * every request (no cache), so a revocation, from this process or another, takes effect on the next one.
+ * The key's record and account, or an `unauthorized` error that says which case it is. Read on every request (on
+ * SQLite a row read since the last change is reused, db/lean-reads.ts), so a revocation through this process takes
+ * effect on the next request, and one by another process (the CLI) within a millisecond.
  */
 export async function authenticateKey(db: Db, secrets: Secrets, key: string): Promise<AuthenticatedKey> {
   if (!KEY_FORMAT.test(key)) {

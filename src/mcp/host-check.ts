@@ -2,11 +2,19 @@
  * DNS-rebinding protection for the MCP endpoint: the Host header must name this service (its base or agent URL,
  * or the address it listens on), and an Origin, when sent, must too. Checked before anything else.
  */
+import { hostOf } from "../http/host-of.js";
+
 export function allowedHosts(urls: () => string[], listening: () => { port: number } | null): () => Set<string> {
+  // Built again only when the URLs or the port change (the base URL is set once the server listens).
+  let last: { key: string; hosts: Set<string> } | null = null;
   return () => {
-    const hosts = new Set(urls().map((u) => new URL(u).host));
+    const current = urls();
     const addr = listening();
+    const key = `${current.join(" ")} ${addr?.port ?? ""}`;
+    if (last?.key === key) return last.hosts;
+    const hosts = new Set(current.map(hostOf));
     if (addr) for (const h of ["127.0.0.1", "localhost", "[::1]"]) hosts.add(`${h}:${addr.port}`);
+    last = { key, hosts };
     return hosts;
   };
 }
