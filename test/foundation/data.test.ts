@@ -8,6 +8,7 @@ import { startTestServer, usingPostgres, type TestServer } from "../helpers/serv
 import { deriveSecrets } from "../../src/crypto/secrets.js";
 import { migrate } from "../../src/db/migrate.js";
 import { databaseTarget } from "../../src/db/target.js";
+import { openLeanReads, type LeanQuery } from "../../src/db/lean-reads.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,6 +38,17 @@ describe("data", () => {
     const res = await server.call("GET", "/api/v1/me", { key });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
+  });
+
+  it("refuses a lean write that is not the runs log's (its rows would hide from the remembered reads)", async () => {
+    if (usingPostgres()) return; // the rule is SQLite's: there the runs log shares the reading connection
+    const lean = await openLeanReads(databaseTarget(server.databaseUrl));
+    try {
+      const revoke: LeanQuery = { name: "revoke_all", sqlite: "UPDATE ApiKey SET revokedAt = ?", postgresql: "", dates: [] };
+      await expect(lean.write(revoke, [new Date()])).rejects.toThrow(/not a write to the runs log/);
+    } finally {
+      await lean.close();
+    }
   });
 
   it("creates the server secret in the data dir, readable only by its owner", async () => {
