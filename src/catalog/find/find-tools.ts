@@ -21,6 +21,11 @@ const SMALL_INDEX = 1000;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
+/**
+ * A search of the whole catalog (no app named) re-ranks fewer: its best 100 by text hold the answer as often as its
+ * best 200 on every task set (measured), and the re-ranker is most of a no-app find's time.
+ */
+const OPEN_CANDIDATES = Number(process.env.FIND_OPEN_CANDIDATES ?? 100);
 /** A connected app's tool goes first when its score is at least this share of the catalog's best... */
 const RELEVANT = 0.85;
 /** ...and its text match at least this share. */
@@ -45,13 +50,18 @@ export const HAND_WEIGHTS = {
    * none of the words that set its id apart from the named app's is in the task.
    */
   unnamedMember: 0.3,
+  /**
+   * The tool works inside a thing the task names as a place ("add a column to the tasks table": a path through
+   * `/tables/{id}/...` whose resource is something else), rather than making or removing that thing itself.
+   */
+  container: 0.15,
 };
 export type WeightName = keyof typeof HAND_WEIGHTS;
 
 /** The signals a candidate is scored on, in the order of its feature vector (each weighted by WEIGHTS[name]). */
 export const FEATURES: WeightName[] = [
   "bm25", "intent", "createOnItem", "verb", "nouns", "resource", "resourceMiss", "coverage", "extra", "meta", "deprecated",
-  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular",
+  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container",
 ];
 const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<WeightName, number>;
 
@@ -90,6 +100,10 @@ interface QueryIds {
   resource: Map<number, number>;
   /** Words of the named apps (`/gmail/v1/...`, `/linode/instances`), which a path may carry without narrowing it. */
   context: Set<number>;
+  /** Terms of the nouns the task names as a place the object goes into or leaves (ReadTask nouns' `place`). */
+  places: Set<number>;
+  /** The task has an object of its own beside its places (a noun of weight 1 that is not a place). */
+  hasObject: boolean;
 }
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
@@ -455,10 +469,25 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (res1 > res0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
       let hit = 0;
       let via = -1;
+      // Making or removing something in a place: the place itself is not what to make or remove.
+      const intoPlace = (task.intent === "create" || task.intent === "delete") && q.hasObject && q.places.size > 0;
       for (let i = res0; i < res1; i++) {
         const t = resourceTerms[i]!;
+        if (intoPlace && q.places.has(t)) continue;
         const w = q.resource.get(t) ?? 0;
         if (w > hit) (hit = w), (via = t);
+      }
+      if (intoPlace) {
+        // Through the place to something else (`/tables/{id}/fields` for a column of a table).
+        let inside = false;
+        for (let i = path0; i < path1 && !inside; i++) {
+          const t = pathTerms[i]!;
+          inside = q.places.has(t) && !within(resourceTerms, res0, res1, t);
+        }
+        if (inside) {
+          out[F.container] = 1;
+          if (reasons) reasons.push("inside the place named");
+        }
       }
       if (hit > 0) {
         out[F.resource] = hit;
@@ -525,11 +554,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * The CANDIDATES best of the `count` touched tools, best first: a bounded min-heap over the touched list instead
    * of sorting all of them (a no-app search touches tens of thousands). Same order as a full sort by score, then tool.
    */
-  function bestCandidates(count: number): number[] {
+  function bestCandidates(count: number, cap: number): number[] {
     let size = 0;
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
-      if (size < CANDIDATES) {
+      if (size < cap) {
         let k = size++;
         while (k > 0) {
           const parent = (k - 1) >> 1;
@@ -609,7 +638,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
-    const candidates = bestCandidates(count);
+    const candidates = bestCandidates(count, restrict ? CANDIDATES : OPEN_CANDIDATES);
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     const ranked = candidates.map((doc) => {
       const scaled = scores[doc]! / max;
@@ -652,6 +681,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       exact: new Set(),
       resource: new Map(),
       context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
+      places: new Set(),
+      hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
     };
     const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
     nouns.forEach((noun, i) => {
@@ -662,6 +693,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       });
       const own = lookup(noun.stems[0]!);
       if (own !== undefined) qids.exact.add(own);
+      if (noun.place) for (const id of x.ids) qids.places.add(id);
     });
     for (const s of q.specificVerbTerms) {
       const t = lookup(s);

@@ -21,8 +21,12 @@ export interface ReadTask {
   verbTerms: string[];
   /** The verb's operation words that say more than create / read / update / delete ("archive", "assign", "pin"). */
   specificVerbTerms: string[];
-  /** Content words as stems, each with its synonyms' stems; the object of the verb weighs 1, a qualifier less. */
-  nouns: { word: string; stems: string[]; weight: number }[];
+  /**
+   * Content words as stems, each with its synonyms' stems; the object of the verb weighs 1, a qualifier less. `place`:
+   * a qualifier after in / to / into / onto / inside / from ("add a column to the tasks table"): an existing thing the
+   * object goes into or leaves, not the thing to make or remove.
+   */
+  nouns: { word: string; stems: string[]; weight: number; place?: boolean }[];
   /** The object comes with "a", "an" or "new": something to make, not an item that exists. */
   newObject: boolean;
   /** The task is about many items at once ("all", "every", "bulk"). */
@@ -85,6 +89,8 @@ const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
+/** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
+const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
 /** Words that say when, not what ("the texts we sent yesterday", "last monday's meetings"): weighed as a hint only. */
@@ -231,6 +237,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     nouns.push({ word: verb.word, stems: [stem(verb.word)], weight: 0.5 });
   }
   let qualifier = false;
+  /** The qualifier follows a preposition of place (see `nouns`). */
+  let place = false;
   const compounds: ReadTask["compounds"] = [];
   let previous = -1;
   // "a price", "a new folder": the object is something new, not an existing item.
@@ -243,6 +251,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
+      place = PLACE_PREPOSITIONS.has(w);
       continue;
     }
     const weight = (qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
@@ -254,7 +263,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       const n = phrase.split(" ").length;
       const stems = SYNONYM_STEMS.get(phrase)!;
       const label = words.slice(i, i + n).join(" ");
-      nouns.push({ word: label, stems, weight });
+      nouns.push({ word: label, stems, weight, ...(place ? { place } : {}) });
       stems.forEach((x, k) => add(x, (k === 0 ? 0.9 : 0.6) * weight, label, "synonym"));
       i += n - 1;
       continue;
@@ -274,7 +283,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
     // Another verb ("mark it as read") describes the action more than it names a thing.
     const w2 = (VERBS[w] || (w.endsWith("ed") && VERB_STEMS.has(s))) && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
-    nouns.push({ word: w, stems, weight: w2 });
+    nouns.push({ word: w, stems, weight: w2, ...(place && w2 === weight ? { place } : {}) });
     add(s, w2, w, "noun");
     for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
   }
