@@ -92,7 +92,12 @@ export interface DetectorHelpers {
   productNouns?: (apps: string[]) => Set<string>;
   /** Stem of a word, as the index stems. */
   stem?: (word: string) => string;
+  /** The catalog word a word is a typo of, or null (an unseen word that is a typo is not the name of an app). */
+  typoOf?: (word: string) => string | null;
 }
+
+/** Orders after which "to X" puts something into X ("add a feature request to Frobly", "save this to Frobly"). */
+const INTO_VERBS = new Set(["add", "save", "upload", "import", "sync", "attach", "publish", "push", "clip", "bookmark", "archive"]);
 
 const MAX_PHRASE = 4;
 
@@ -326,18 +331,64 @@ export class AppDetector {
       }
       matches.push({ text: f.text, apps: ranked.filter(([, st]) => st === best).map(([id]) => id), strength: best, ...(f.corrected ? { corrected: f.corrected } : {}) });
     }
-    // A name the catalog has never seen, standing where an app stands ("in Frobly", "a Frobly ticket"), is an app we
-    // do not have: said in a notice rather than answered silently with another app's tools.
+    // A name the catalog has never seen, standing where an app stands ("in Frobly", "a Frobly ticket", "to my Frobly
+    // Reader"), is an app we do not have: said in a notice rather than answered silently with another app's tools. The
+    // strongest place wins ("log hours on the Atlas project in Clockify": Clockify); capitalised words that follow
+    // belong to the name ("Readwise Reader").
+    const unseen = (i: number): boolean => {
+      const w = words[i]!;
+      if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || isStopWord(w)) return false;
+      if ((this.helpers.seenWord ?? this.helpers.knownWord)(w)) return false;
+      return !(/^[a-z]/.test(raw[i]!) && this.helpers.typoOf?.(w));
+    };
+    const capitalised = (i: number) => /^[A-Z]/.test(raw[i] ?? "") && !sentenceStart[i];
+    const nameAt = (i: number, from = i): { name: string; text: string; end: number } => {
+      let end = i + 1;
+      while (end < words.length && end - i < 3 && capitalised(end) && !isStopWord(words[end]!) && !GENERIC_PRODUCT_NOUNS.has(words[end]!) && !taken.has(end)) end++;
+      const text = raw.slice(from, end).join(" ");
+      const name = raw.slice(from, end).map((w) => (/^[A-Z]/.test(w) ? w : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join(" ");
+      return { name, text, end };
+    };
     if (apps.length === 0 && unknown.length === 0) {
-      for (let i = 0; i < words.length && unknown.length === 0; i++) {
-        const w = words[i]!;
-        if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || (this.helpers.seenWord ?? this.helpers.knownWord)(w)) continue;
+      let best: { rank: number; i: number } | null = null;
+      const verb = words.find((w) => Object.hasOwn(VERBS, w));
+      for (let i = 0; i < words.length; i++) {
+        if (!unseen(i)) continue;
         const prev = words[i - 1];
+        const prev2 = words[i - 2];
         const next = words[i + 1];
         const place = prev !== undefined && UNKNOWN_PLACE.has(prev);
+        // "to my Frobly", "save this to Frobly" (the last words of the task, capitalised): where the thing goes.
+        const intoMine = (prev === "my" || prev === "our") && prev2 === "to";
+        const intoEnd = prev === "to" && capitalised(i) && nameAt(i).end >= words.length && verb !== undefined && INTO_VERBS.has(verb);
         const possessive = (prev === "my" || prev === "our") && next !== undefined && GENERIC_PRODUCT_NOUNS.has(next);
         const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || prev === "the" || /^[A-Z]/.test(raw[i]!));
-        if (place || possessive || beforeNoun) unknown.push({ name: /^[A-Z]/.test(raw[i]!) ? raw[i]! : `${w[0]!.toUpperCase()}${w.slice(1)}`, text: raw[i]! });
+        const rank = place || intoMine || intoEnd ? 3 : possessive ? 2 : beforeNoun ? 1 : 0;
+        if (rank > (best?.rank ?? 0)) best = { rank, i };
+      }
+      if (best) {
+        const { name, text } = nameAt(best.i);
+        unknown.push({ name, text });
+      }
+    }
+    // A product of a brand we know that the catalog does not have ("my Zoho Bigin pipeline", "Google Frobnicator"): the
+    // brand's name followed by a capitalised word the catalog has never seen.
+    if (unknown.length === 0) {
+      for (let k = 0; k < matches.length; k++) {
+        const f = kept.find((x) => x.text === matches[k]!.text && !x.alias.elsewhere);
+        if (!f || f.end >= words.length || !capitalised(f.end)) continue;
+        // After a product's own name (a curated app), only with a product noun or nothing after: "the gmail Kevin sent"
+        // names a person, "my Zoho Bigin pipeline" a product.
+        const after = words[f.end + 1];
+        if (matches[k]!.strength >= 3 && after !== undefined && !GENERIC_PRODUCT_NOUNS.has(after)) continue;
+        if (!unseen(f.end)) continue;
+        const { name, text } = nameAt(f.end, f.start);
+        unknown.push({ name, text });
+        for (const id of matches[k]!.apps) primary.delete(id);
+        const drop = new Set(f.alias.apps.keys());
+        for (let j = apps.length - 1; j >= 0; j--) if (drop.has(apps[j]!)) apps.splice(j, 1);
+        matches.splice(k, 1);
+        break;
       }
     }
     const implied = new Map<string, number>();

@@ -216,6 +216,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     commonTerm: (word) => dfOf(word) >= 30,
     knownWord: (word) => dfOf(word) >= 3,
     seenWord: (word) => dfOf(word) > 0 || index.vocab.has(word),
+    typoOf: (word) => (word.length >= 5 && word.length <= 12 ? spell(word) : null),
     productNouns: appNouns,
     stem,
   });
