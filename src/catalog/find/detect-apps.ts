@@ -362,7 +362,9 @@ export class AppDetector {
         const intoMine = (prev === "my" || prev === "our") && prev2 === "to";
         const intoEnd = prev === "to" && capitalised(i) && nameAt(i).end >= words.length && verb !== undefined && INTO_VERBS.has(verb);
         const possessive = (prev === "my" || prev === "our") && next !== undefined && GENERIC_PRODUCT_NOUNS.has(next);
-        const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || prev === "the" || /^[A-Z]/.test(raw[i]!));
+        // "a Frobly ticket", "the Frobly board"; in lower case only after "a" ("the workshop ticket", "the veritasium
+        // channel" are things of the task, not apps).
+        const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || (prev === "the" && /^[A-Z]/.test(raw[i]!)) || capitalised(i));
         const rank = place || intoMine || intoEnd ? 3 : possessive ? 2 : beforeNoun ? 1 : 0;
         if (rank > (best?.rank ?? 0)) best = { rank, i };
       }
