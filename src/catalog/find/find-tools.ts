@@ -849,6 +849,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         text = `${text.slice(0, at)}${"file".padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
         continue;
       }
+      // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
+      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
+        if (!hinted.has("community")) text += " in subreddit";
+        hinted.add("community");
+        continue;
+      }
       const hint = VALUE_HINTS[v.kind];
       if (!hint || hinted.has(v.kind)) continue;
       hinted.add(v.kind);
