@@ -610,7 +610,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return own.length > 0 && !own.some((w) => taskStems.has(stem(w)) || taskStems.has(w));
   }
 
-  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set()): Ranked[] {
+  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set(), guests: Set<string> = new Set()): Ranked[] {
     const restrict = apps !== null;
     allowed.fill(0);
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
@@ -645,7 +645,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      const family = primary.has(app) ? F.primary : unnamedMember(app, primary, taskStems) ? F.unnamedMember : -1;
+      const family = primary.has(app) ? F.primary : guests.has(app) || unnamedMember(app, primary, taskStems) ? F.unnamedMember : -1;
       const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: scores[doc]!, scaled, app };
       if (tracing) {
         r.features = Float64Array.from(features);
@@ -888,7 +888,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const weak = detected.matches.every((m) => m.strength < 2.5);
       const apps = weak ? [...named, ...strongImplied] : named;
       const taskStems = new Set(prepared.text.toLowerCase().split(/[^a-z0-9]+/).flatMap((w) => [w, stem(w)]));
-      ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]), taskStems);
+      // An implied app joins the search but does not outrank the app the task names when both hold the thing ("open
+      // pull requests in the gitea repo": Gitea's, not GitHub's).
+      ranked = search(q, qids, weighted, apps, new Set(detected.primary), taskStems, new Set(weak ? strongImplied : []));
       if (tracing) tracing.push(...ranked);
     }
     if (ranked.length === 0 && !explicit) {
