@@ -149,6 +149,9 @@ export function duplicateKey(app: string, method: string, path: string): string 
   return `${familyOf(app)} ${method} ${p}`;
 }
 
+/** The words a question whether something exists opens with ("is there", "any ..."): read-task's verb when it finds no other. */
+const EXISTENCE_WORDS = new Set(["is", "are", "do", "does", "any", "anything"]);
+
 const CURATED_IDS = new Set(CURATED_APPS.map((c) => c.id));
 
 /** What a thing is more broadly, for apps that do not use the word itself (see `broaden`). */
@@ -493,7 +496,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (hit > 0) {
         out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);
-      } else out[F.resourceMiss] = -1;
+      } else if (!(task.intent === "search" && ti.intent === "search")) out[F.resourceMiss] = -1;
     }
     // Name words the task does not mention make a tool more specific than asked.
     let nameNouns = 0;
@@ -876,6 +879,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
       q.intent = "read";
+    }
+    // A question or a bare request for things with a given name or text ("is there a file called NDA_signed", "any
+    // photos of 'sunset over lisbon'?") is a search for it.
+    if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
+      q.intent = "search";
     }
     if (named.length > 0) broaden(q, named);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);

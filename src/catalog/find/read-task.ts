@@ -89,6 +89,8 @@ const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
+/** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
+const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "somewhere", "anything", "something", "actually", "really"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
 const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
@@ -203,7 +205,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
   }
   let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
-  if (question && intent === null) intent = "list";
+  // A question without a verb we know ("any horizontal photos of 'x'?", "anything on my calendar thursday?") asks to see.
+  if ((question || /\?\s*$/.test(task) || words[firstWord] === "any" || words[firstWord] === "anything") && intent === null) intent = "list";
   for (const w of words) if (MODIFIERS[w] === "delete") intent = "delete";
   if ((intent === "read" || intent === null) && words.some((w) => MODIFIERS[w] === "list")) intent = "list";
 
@@ -274,7 +277,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       add(s, 0.3 * weight, w, "noun");
       continue;
     }
-    if (isStopWord(w) || QUESTION.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
+    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
