@@ -149,6 +149,14 @@ export function duplicateKey(app: string, method: string, path: string): string 
   return `${familyOf(app)} ${method} ${p}`;
 }
 
+/** A word of the task implies the apps whose tools use it (impliedByTerms) when at most this many apps do... */
+const MAX_WORD_APPS = Number(process.env.FIND_MWA ?? 3);
+/** ...and it is a word of at least this many tools and at most this many. */
+const MIN_WORD_TOOLS = 2;
+const MAX_WORD_TOOLS = 400;
+/** The implied weight of a word all of whose tools are one app's. */
+const WORD_IMPLIES = Number(process.env.FIND_WI ?? 0.5);
+
 /** The words a question whether something exists opens with ("is there", "any ..."): read-task's verb when it finds no other. */
 const EXISTENCE_WORDS = new Set(["is", "are", "do", "does", "any", "anything"]);
 
@@ -778,6 +786,37 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
   }
 
+  /**
+   * Apps a task's own words imply when it names none, read from the catalog: a word of the task (its object or a
+   * qualifier) that the tools of at most MAX_WORD_APPS apps use ("supergroup", "guild", "jql") points to those apps,
+   * the more the larger their share of its tools; several such words add up. Weights stay below the strength that
+   * would outrank a named app (see strongImplied).
+   */
+  function impliedByTerms(q: ReadTask, implied: Map<string, number>): void {
+    const counts = new Map<number, number>();
+    for (const noun of q.nouns) {
+      if (noun.weight < 0.5) continue;
+      const t = index.vocab.get(noun.stems[0]!);
+      if (t === undefined) continue;
+      const start = index.postingOffsets[t]!;
+      const end = index.postingOffsets[t + 1]!;
+      if (end - start < MIN_WORD_TOOLS || end - start > MAX_WORD_TOOLS) continue;
+      counts.clear();
+      for (let k = start; k < end && counts.size <= MAX_WORD_APPS; k++) {
+        const a = index.appOf[index.postingDocs[k]!]!;
+        counts.set(a, (counts.get(a) ?? 0) + 1);
+      }
+      if (counts.size > MAX_WORD_APPS) continue;
+      for (const [a, c] of counts) {
+        const share = c / (end - start);
+        if (share < 0.5) continue;
+        const id = index.apps[a]!.id;
+        const w = WORD_IMPLIES * share * Math.min(1, noun.weight);
+        implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
+      }
+    }
+  }
+
   /** A notice for the apps the task names that are not in the catalog, with the catalog's nearest apps. */
   function unknownNotice(detected: DetectedApps, ranked: Ranked[]): FindNotice | null {
     if (detected.unknown.length === 0) return null;
@@ -886,6 +925,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       q.intent = "search";
     }
     if (named.length > 0) broaden(q, named);
+    else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
 
     // A product word of another app outweighs an app named only by a lower-case id or brand ("retweet the post
