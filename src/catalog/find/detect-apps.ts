@@ -101,6 +101,9 @@ const INTO_VERBS = new Set(["add", "save", "upload", "import", "sync", "attach",
 
 const MAX_PHRASE = 4;
 
+/** PRODUCT_WORDS with each phrase normalised once, as it is looked for in a task (" pull request "). */
+const PRODUCT_PHRASES: [string, [string, number][], string][] = Object.entries(PRODUCT_WORDS).map(([phrase, targets]) => [` ${norm(phrase).join(" ")} `, targets, norm(phrase)[0] ?? ""]);
+
 function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
 }
@@ -146,6 +149,8 @@ export class AppDetector {
   private readonly typoTargets: string[] = [];
   private readonly helpers: DetectorHelpers;
   private readonly nounCache = new Map<string, Set<string>>();
+  /** First words of the names of several words. */
+  private readonly phraseStarts = new Set<string>();
 
   constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
     this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
@@ -200,6 +205,7 @@ export class AppDetector {
       for (const w of words) if (w.length >= 5 && single) typo.add(w);
     }
     this.typoTargets = [...typo].sort();
+    for (const key of this.aliases.keys()) if (key.includes(" ")) this.phraseStarts.add(key.slice(0, key.indexOf(" ")));
   }
 
   /** The nouns of these apps' tools (cached), for "zoom meeting". */
@@ -286,8 +292,10 @@ export class AppDetector {
     };
     const found: { start: number; end: number; alias: Alias; text: string; corrected?: string }[] = [];
     for (let i = 0; i < words.length; i++) {
-      for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1; n--) {
-        const key = words.slice(i, i + n).join(" ");
+      // Phrases of several words only from a word that starts one (most words start none).
+      const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
+      for (let n = longest; n >= 1; n--) {
+        const key = n === 1 ? words[i]! : words.slice(i, i + n).join(" ");
         const alias = this.aliases.get(key);
         if (!alias) continue;
         let typoed = false;
@@ -396,8 +404,9 @@ export class AppDetector {
     const implied = new Map<string, number>();
     {
       const text = ` ${words.join(" ")} `;
-      for (const [phrase, targets] of Object.entries(PRODUCT_WORDS)) {
-        if (!text.includes(` ${norm(phrase).join(" ")} `)) continue;
+      const present = new Set(words);
+      for (const [phrase, targets, first] of PRODUCT_PHRASES) {
+        if (!present.has(first) || !text.includes(phrase)) continue;
         // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
         for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
       }

@@ -104,6 +104,8 @@ interface QueryIds {
   places: Set<number>;
   /** The task has an object of its own beside its places (a noun of weight 1 that is not a place). */
   hasObject: boolean;
+  /** For each term of the nouns: pairs of (noun index, factor: 1 for the noun's own term, 0.8 for another). */
+  nounTerms: Map<number, number[]>;
 }
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
@@ -422,6 +424,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return x;
   };
 
+  /** Raises each noun's best (see rerank) by the terms `list[from..to)` worth `v` where they stand. */
+  function markNouns(nounTerms: Map<number, number[]>, best: Float64Array, list: Uint32Array, from: number, to: number, v: number): void {
+    for (let i = from; i < to; i++) {
+      const hits = nounTerms.get(list[i]!);
+      if (hits === undefined) continue;
+      for (let h = 0; h < hits.length; h += 2) {
+        const x = v * hits[h + 1]!;
+        if (x > best[hits[h]!]!) best[hits[h]!] = x;
+      }
+    }
+  }
+
+  /** Scratch for rerank: each noun's best match in the tool. */
+  let nounBest = new Float64Array(16);
+
   function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array = features): number {
     out.fill(0);
     out[F.bm25] = bm;
@@ -463,17 +480,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let nounScore = 0;
     const matched: string[] = [];
     let nounWeight = 0;
-    for (const noun of q.nouns) {
+    // Each noun's best place in the tool (its resource 1, name 0.7, path 0.5, summary 0.35; a synonym 0.8 of that):
+    // one pass over the tool's terms, each looked up among the query's (not every noun term searched in every field).
+    const best = nounBest.length >= q.nouns.length ? nounBest : (nounBest = new Float64Array(q.nouns.length * 2));
+    best.fill(0, 0, q.nouns.length);
+    if (q.nounTerms.size > 0) {
+      markNouns(q.nounTerms, best, resourceTerms, res0, res1, 1);
+      markNouns(q.nounTerms, best, nameTerms, name0, name1, 0.7);
+      markNouns(q.nounTerms, best, pathTerms, path0, path1, 0.5);
+      markNouns(q.nounTerms, best, summaryTerms, sum0, sum1, 0.35);
+    }
+    for (let i = 0; i < q.nouns.length; i++) {
+      const noun = q.nouns[i]!;
       nounWeight += noun.weight;
-      let best = 0;
-      for (let k = 0; k < noun.ids.length; k++) {
-        const t = noun.ids[k]!;
-        const factor = k === 0 ? 1 : 0.8;
-        const v = within(resourceTerms, res0, res1, t) ? 1 : within(nameTerms, name0, name1, t) ? 0.7 : within(pathTerms, path0, path1, t) ? 0.5 : within(summaryTerms, sum0, sum1, t) ? 0.35 : 0;
-        best = Math.max(best, v * factor);
-      }
-      if (best > 0 && reasons) matched.push(noun.word);
-      nounScore += best * noun.weight;
+      if (best[i]! > 0 && reasons) matched.push(noun.word);
+      nounScore += best[i]! * noun.weight;
     }
     if (nounWeight > 0) out[F.nouns] = nounScore / Math.sqrt(nounWeight);
     if (matched.length && reasons) reasons.push(`matches: ${matched.join(", ")}`);
@@ -652,11 +673,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     const candidates = bestCandidates(count, restrict ? CANDIDATES : OPEN_CANDIDATES);
     const max = candidates.length ? scores[candidates[0]!]! : 1;
+    /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
+    const members = new Map<string, boolean>();
     const ranked = candidates.map((doc) => {
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      const family = primary.has(app) ? F.primary : guests.has(app) || unnamedMember(app, primary, taskStems) ? F.unnamedMember : -1;
+      let unnamed = members.get(app);
+      if (unnamed === undefined) members.set(app, (unnamed = guests.has(app) || unnamedMember(app, primary, taskStems)));
+      const family = primary.has(app) ? F.primary : unnamed ? F.unnamedMember : -1;
       const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: scores[doc]!, scaled, app };
       if (tracing) {
         r.features = Float64Array.from(features);
@@ -694,8 +719,20 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       resource: new Map(),
       context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
       places: new Set(),
+      nounTerms: new Map(),
       hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
     };
+    qids.nouns.forEach((x, i) => {
+      x.ids.forEach((t, k) => {
+        const factor = k === 0 ? 1 : 0.8;
+        const hits = qids.nounTerms.get(t) ?? [];
+        let at = -1;
+        for (let h = 0; h < hits.length; h += 2) if (hits[h] === i) at = h;
+        if (at < 0) hits.push(i, factor);
+        else hits[at + 1] = Math.max(hits[at + 1]!, factor);
+        qids.nounTerms.set(t, hits);
+      });
+    });
     const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
     nouns.forEach((noun, i) => {
       const x = qids.nouns[i]!;
