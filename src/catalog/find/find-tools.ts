@@ -21,11 +21,14 @@ const SMALL_INDEX = 1000;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
+/** A search of the whole catalog (no app named) re-ranks as many. */
+const OPEN_CANDIDATES = 100;
 /**
- * A search of the whole catalog (no app named) re-ranks fewer: its best 100 by text hold the answer as often as its
- * best 200 on every task set (measured), and the re-ranker is most of a no-app find's time.
+ * The apps a no-app task implies are searched again for their own best tools: this many of them. (The best 100 by text,
+ * 50 for the implied apps, hold the answer as often as the best 200 did on every task set; the re-ranker is most of
+ * a find's time.)
  */
-const OPEN_CANDIDATES = Number(process.env.FIND_OPEN_CANDIDATES ?? 100);
+const IMPLIED_CANDIDATES = 50;
 /** A connected app's tool goes first when its score is at least this share of the catalog's best... */
 const RELEVANT = 0.85;
 /** ...and its text match at least this share. */
@@ -642,7 +645,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return own.length > 0 && !own.some((w) => taskStems.has(stem(w)) || taskStems.has(w));
   }
 
-  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set(), guests: Set<string> = new Set()): Ranked[] {
+  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set(), guests: Set<string> = new Set(), cap = apps === null ? OPEN_CANDIDATES : CANDIDATES): Ranked[] {
     const restrict = apps !== null;
     allowed.fill(0);
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
@@ -671,7 +674,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
-    const candidates = bestCandidates(count, restrict ? CANDIDATES : OPEN_CANDIDATES);
+    const candidates = bestCandidates(count, Math.min(cap, CANDIDATES));
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
     const members = new Map<string, boolean>();
@@ -992,7 +995,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         for (const r of ranked) merged.set(r.doc, { ...r, score: r.score + bonus(r) });
         if (tracing) tracing.push(...merged.values());
         if (impliedApps.length > 0) {
-          for (const r of search(q, qids, weighted, impliedApps, new Set())) {
+          for (const r of search(q, qids, weighted, impliedApps, new Set(), undefined, undefined, IMPLIED_CANDIDATES)) {
             const score = r.score + bonus(r);
             if (tracing) tracing.push({ ...r, score });
             if ((merged.get(r.doc)?.score ?? -Infinity) < score) merged.set(r.doc, { ...r, score });
