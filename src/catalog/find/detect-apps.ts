@@ -30,6 +30,8 @@ const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "fro
 const PLACE_OR_PARTICLE = new Set(["in", "up", "out", "on", "off", "down", "over", "like", "what", "which", "who", "how", "when", "new", "open", "post", "text", "message", "email", "call", "order", "file", "book", "tag", "label", "comment", "review", "rate", "request", "test", "end", "set", "check", "see", "look", "view", "show", "display"]);
 /** Words that may follow an app's name at the end of a task ("... for slack please"). */
 const TAIL_WORDS = new Set(["please", "pls", "plz", "thanks", "thx", "now", "asap", "today"]);
+/** Words that open a noun phrase: after "to <verb>", the verb's object ("to change the value"). */
+const DETERMINERS = new Set(["the", "a", "an", "my", "our", "your", "this", "that", "these", "those", "all", "every", "some", "its", "their"]);
 const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
 /** Words before an app we do not know ("in Frobly"); not "to", "from" or "with", which name people as often. */
 const UNKNOWN_PLACE = new Set(["in", "on", "via", "using", "into", "inside"]);
@@ -272,7 +274,9 @@ export class AppDetector {
       // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
       if (i === 0 && colonAfter[end - 1]) return true;
       if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && !PLACE_OR_PARTICLE.has(next)) return true;
-      if (prev !== undefined && APP_PLACE.has(prev)) return true;
+      // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
+      const infinitive = prev === "to" && end === i + 1 && Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next);
+      if (prev !== undefined && APP_PLACE.has(prev) && !infinitive) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
       const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;

@@ -674,6 +674,17 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
+    // The app the task names has no tool with any of its words ("jot down in google keep"): its tools are still the
+    // answer, ranked by what the task asks for (each with the same small text score).
+    if (count === 0 && ranges && primary.size > 0) {
+      for (const a of ranges) {
+        if (!primary.has(index.apps[a]!.id)) continue;
+        for (let doc = appFrom[a]!; doc < appTo[a]! && count < CANDIDATES; doc++) {
+          touched[count++] = doc;
+          scores[doc] = 1e-6;
+        }
+      }
+    }
     const candidates = bestCandidates(count, Math.min(cap, CANDIDATES));
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
