@@ -242,19 +242,28 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   let qualifier = false;
   /** The qualifier follows a preposition of place (see `nouns`). */
   let place = false;
+  /** Which prepositional phrase each noun is in (numbered in order). */
+  const phraseOf = new Map<ReadTask["nouns"][number], number>();
+  let phraseNo = 0;
   const compounds: ReadTask["compounds"] = [];
   let previous = -1;
   // "a price", "a new folder": the object is something new, not an existing item.
   const next = words[verbAt + verbLength];
   const newObject = verbAt >= 0 && next !== undefined && ["a", "an", "new", "another"].includes(next);
   for (let i = 0; i < words.length; i++) {
-    if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) continue;
+    if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) {
+      // Words before the verb ("I wish to send ...") do not make what follows it a qualifier.
+      qualifier = false;
+      place = false;
+      continue;
+    }
     const w = words[i]!;
     // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
       place = PLACE_PREPOSITIONS.has(w);
+      phraseNo++;
       continue;
     }
     const weight = (qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
@@ -267,6 +276,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       const stems = SYNONYM_STEMS.get(phrase)!;
       const label = words.slice(i, i + n).join(" ");
       nouns.push({ word: label, stems, weight, ...(place ? { place } : {}) });
+      phraseOf.set(nouns[nouns.length - 1]!, phraseNo);
       stems.forEach((x, k) => add(x, (k === 0 ? 0.9 : 0.6) * weight, label, "synonym"));
       i += n - 1;
       continue;
@@ -287,8 +297,17 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     // Another verb ("mark it as read") describes the action more than it names a thing.
     const w2 = (VERBS[w] || (w.endsWith("ed") && VERB_STEMS.has(s))) && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
     nouns.push({ word: w, stems, weight: w2, ...(place && w2 === weight ? { place } : {}) });
+    phraseOf.set(nouns[nouns.length - 1]!, phraseNo);
     add(s, w2, w, "noun");
     for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
+  }
+  // A place is one thing ("the tasks table", "the Applicants table", "my playlist"); a phrase whose last noun is a
+  // plural names the things themselves ("to our marketing contacts"), not a place to put them.
+  for (const noun of nouns) {
+    if (!noun.place) continue;
+    const p = phraseOf.get(noun);
+    const last = nouns.filter((x) => phraseOf.get(x) === p).pop()!;
+    if (isPlural(last.word.split(" ").pop()!)) delete noun.place;
   }
   if (intent === null && newObject) intent = "create";
   // "get the responses", "fetch my invoices": a read of many is a list (the object in the plural; "details",
