@@ -21,8 +21,10 @@ const SMALL_INDEX = 1000;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
-/** A search of the whole catalog (no app named) re-ranks as many. */
+/** A search of the whole catalog (no app named) re-ranks as many... */
 const OPEN_CANDIDATES = 100;
+/** ...of those whose text score is at least this share of the best. */
+const OPEN_MIN_SHARE = 0.3;
 /**
  * The apps a no-app task implies are searched again for their own best tools: this many of them. (The best 100 by text,
  * 50 for the implied apps, hold the answer as often as the best 200 did on every task set; the re-ranker is most of
@@ -594,6 +596,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let size = 0;
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
+      // Most touched tools score below the heap's worst once it is full: skip them without the full comparison.
+      if (size === cap && scores[doc]! < scores[heap[0]!]!) continue;
       if (size < cap) {
         let k = size++;
         while (k > 0) {
@@ -689,7 +693,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
     const members = new Map<string, boolean>();
-    const ranked = candidates.map((doc) => {
+    // A whole-catalog search re-ranks only the candidates whose text score is a fair share of the best's.
+    const floor = restrict ? 0 : OPEN_MIN_SHARE * max;
+    let kept = candidates.length;
+    while (kept > 1 && scores[candidates[kept - 1]!]! < floor) kept--;
+    const ranked = candidates.slice(0, kept).map((doc) => {
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
