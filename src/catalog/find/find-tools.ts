@@ -480,7 +480,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     if (verbHit > 0) {
       out[F.verb] = verbHit;
-      if (reasons) reasons.push(`verb: ${task.verb!.word}`);
+      if (reasons) reasons.push(`verb: ${task.verb?.word ?? index.words[q.verbs[0]!]}`);
     }
     let nounScore = 0;
     const matched: string[] = [];
@@ -982,6 +982,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // photos of 'sunset over lisbon'?") is a search for it.
     if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
       q.intent = "search";
+      // Said without the verb: the tools that say they search are what it asks for.
+      const s = stem("search");
+      if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: "search", kind: "verb" });
     }
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
