@@ -260,6 +260,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const w = words[i]!;
     // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
+      // A particle and the noun after it may be one word to an API ("on call" → oncall, "check in" → checkin): kept
+      // when the index knows it, as a compound, at the weight the noun would have had.
+      const after = words[i + 1];
+      if (PREPOSITIONS.has(w) && after && /^[a-z]{3,}$/.test(after) && !isStopWord(after)) {
+        compounds.push({ stem: stem(w + after), word: `${w} ${after}`, weight: qualifier ? QUALIFIER_WEIGHT : 1 });
+      }
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
       place = PLACE_PREPOSITIONS.has(w);
