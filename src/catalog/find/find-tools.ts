@@ -157,12 +157,12 @@ export function duplicateKey(app: string, method: string, path: string): string 
 }
 
 /** A word of the task implies the apps whose tools use it (impliedByTerms) when at most this many apps do... */
-const MAX_WORD_APPS = Number(process.env.FIND_MWA ?? 3);
+const MAX_WORD_APPS = 3;
 /** ...and it is a word of at least this many tools and at most this many. */
 const MIN_WORD_TOOLS = 2;
 const MAX_WORD_TOOLS = 400;
 /** The implied weight of a word all of whose tools are one app's. */
-const WORD_IMPLIES = Number(process.env.FIND_WI ?? 0.5);
+const WORD_IMPLIES = 0.5;
 
 /** The words a question whether something exists opens with ("is there", "any ..."): read-task's verb when it finds no other. */
 const EXISTENCE_WORDS = new Set(["is", "are", "do", "does", "any", "anything"]);
