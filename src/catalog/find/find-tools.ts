@@ -895,14 +895,17 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   }
 
   /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
-  function collapse(ranked: Ranked[], limit: number): { first: Ranked; variants: Ranked[] }[] {
+  function collapse(ranked: Ranked[], limit: number, named: string[] = []): { first: Ranked; variants: Ranked[] }[] {
     const groups: { first: Ranked; variants: Ranked[] }[] = [];
     const byKey = new Map<string, { first: Ranked; variants: Ranked[] }>();
     for (const r of ranked) {
       const tool = readTool(r.doc);
       // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
       // A custom MCP tool has no HTTP operation: its name is its identity too.
-      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(r.app, METHODS[index.method[r.doc]!]!, tool.http.path);
+      // Apps of one provider that copy each other's operations (Microsoft Graph and its Outlook, OneDrive, Teams apps)
+      // fold the same way, unless the task names one of them (then it keeps its own).
+      const family = named.length === 0 ? index.apps[index.appOf[r.doc]!]!.provider : r.app;
+      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
       const group = byKey.get(key);
       if (group) {
         if (group.variants.length < 5) group.variants.push(r);
@@ -1036,7 +1039,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
     }
     const notice = explicit ? null : unknownNotice(detected, ranked);
-    const groups = collapse(ranked, limit);
+    const groups = collapse(ranked, limit, named);
     const matches = groups.map(({ first: r, variants }) => {
       const reasons: string[] = [];
       if (explicit) reasons.push(`app: ${r.app}`);
