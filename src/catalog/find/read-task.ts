@@ -207,6 +207,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
   // A question without a verb we know ("any horizontal photos of 'x'?", "anything on my calendar thursday?") asks to see.
   if ((question || /\?\s*$/.test(task) || words[firstWord] === "any" || words[firstWord] === "anything") && intent === null) intent = "list";
+  // "how many signups did we get", "how much did we spend": counting things is listing them.
+  const how = words.indexOf("how");
+  if (how >= 0 && (words[how + 1] === "many" || words[how + 1] === "much") && (intent === "read" || intent === null)) intent = "list";
   for (const w of words) if (MODIFIERS[w] === "delete") intent = "delete";
   if ((intent === "read" || intent === null) && words.some((w) => MODIFIERS[w] === "list")) intent = "list";
 
