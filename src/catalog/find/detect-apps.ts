@@ -30,6 +30,8 @@ const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "fro
 const PLACE_OR_PARTICLE = new Set(["in", "up", "out", "on", "off", "down", "over", "like", "what", "which", "who", "how", "when", "new", "open", "post", "text", "message", "email", "call", "order", "file", "book", "tag", "label", "comment", "review", "rate", "request", "test", "end", "set", "check", "see", "look", "view", "show", "display"]);
 /** Words that may follow an app's name at the end of a task ("... for slack please"). */
 const TAIL_WORDS = new Set(["please", "pls", "plz", "thanks", "thx", "now", "asap", "today"]);
+/** Words that open a noun phrase: after "to <verb>", the verb's object ("to change the value"). */
+const DETERMINERS = new Set(["the", "a", "an", "my", "our", "your", "this", "that", "these", "those", "all", "every", "some", "its", "their"]);
 const POSSESSIVE = new Set(["my", "our", "your", "their", "his", "her", "the", "company", "team"]);
 /** Words before an app we do not know ("in Frobly"); not "to", "from" or "with", which name people as often. */
 const UNKNOWN_PLACE = new Set(["in", "on", "via", "using", "into", "inside"]);
@@ -92,9 +94,17 @@ export interface DetectorHelpers {
   productNouns?: (apps: string[]) => Set<string>;
   /** Stem of a word, as the index stems. */
   stem?: (word: string) => string;
+  /** The catalog word a word is a typo of, or null (an unseen word that is a typo is not the name of an app). */
+  typoOf?: (word: string) => string | null;
 }
 
+/** Orders after which "to X" puts something into X ("add a feature request to Frobly", "save this to Frobly"). */
+const INTO_VERBS = new Set(["add", "save", "upload", "import", "sync", "attach", "publish", "push", "clip", "bookmark", "archive"]);
+
 const MAX_PHRASE = 4;
+
+/** PRODUCT_WORDS with each phrase normalised once, as it is looked for in a task (" pull request "). */
+const PRODUCT_PHRASES: [string, [string, number][], string][] = Object.entries(PRODUCT_WORDS).map(([phrase, targets]) => [` ${norm(phrase).join(" ")} `, targets, norm(phrase)[0] ?? ""]);
 
 function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
@@ -141,6 +151,8 @@ export class AppDetector {
   private readonly typoTargets: string[] = [];
   private readonly helpers: DetectorHelpers;
   private readonly nounCache = new Map<string, Set<string>>();
+  /** First words of the names of several words. */
+  private readonly phraseStarts = new Set<string>();
 
   constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
     this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
@@ -195,6 +207,7 @@ export class AppDetector {
       for (const w of words) if (w.length >= 5 && single) typo.add(w);
     }
     this.typoTargets = [...typo].sort();
+    for (const key of this.aliases.keys()) if (key.includes(" ")) this.phraseStarts.add(key.slice(0, key.indexOf(" ")));
   }
 
   /** The nouns of these apps' tools (cached), for "zoom meeting". */
@@ -261,7 +274,9 @@ export class AppDetector {
       // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
       if (i === 0 && colonAfter[end - 1]) return true;
       if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && !PLACE_OR_PARTICLE.has(next)) return true;
-      if (prev !== undefined && APP_PLACE.has(prev)) return true;
+      // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
+      const infinitive = prev === "to" && end === i + 1 && Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next);
+      if (prev !== undefined && APP_PLACE.has(prev) && !infinitive) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
       const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;
@@ -281,8 +296,10 @@ export class AppDetector {
     };
     const found: { start: number; end: number; alias: Alias; text: string; corrected?: string }[] = [];
     for (let i = 0; i < words.length; i++) {
-      for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1; n--) {
-        const key = words.slice(i, i + n).join(" ");
+      // Phrases of several words only from a word that starts one (most words start none).
+      const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
+      for (let n = longest; n >= 1; n--) {
+        const key = n === 1 ? words[i]! : words.slice(i, i + n).join(" ");
         const alias = this.aliases.get(key);
         if (!alias) continue;
         let typoed = false;
@@ -326,25 +343,74 @@ export class AppDetector {
       }
       matches.push({ text: f.text, apps: ranked.filter(([, st]) => st === best).map(([id]) => id), strength: best, ...(f.corrected ? { corrected: f.corrected } : {}) });
     }
-    // A name the catalog has never seen, standing where an app stands ("in Frobly", "a Frobly ticket"), is an app we
-    // do not have: said in a notice rather than answered silently with another app's tools.
+    // A name the catalog has never seen, standing where an app stands ("in Frobly", "a Frobly ticket", "to my Frobly
+    // Reader"), is an app we do not have: said in a notice rather than answered silently with another app's tools. The
+    // strongest place wins ("log hours on the Atlas project in Clockify": Clockify); capitalised words that follow
+    // belong to the name ("Readwise Reader").
+    const unseen = (i: number): boolean => {
+      const w = words[i]!;
+      if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || isStopWord(w)) return false;
+      if ((this.helpers.seenWord ?? this.helpers.knownWord)(w)) return false;
+      return !(/^[a-z]/.test(raw[i]!) && this.helpers.typoOf?.(w));
+    };
+    const capitalised = (i: number) => /^[A-Z]/.test(raw[i] ?? "") && !sentenceStart[i];
+    const nameAt = (i: number, from = i): { name: string; text: string; end: number } => {
+      let end = i + 1;
+      while (end < words.length && end - i < 3 && capitalised(end) && !isStopWord(words[end]!) && !GENERIC_PRODUCT_NOUNS.has(words[end]!) && !taken.has(end)) end++;
+      const text = raw.slice(from, end).join(" ");
+      const name = raw.slice(from, end).map((w) => (/^[A-Z]/.test(w) ? w : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join(" ");
+      return { name, text, end };
+    };
     if (apps.length === 0 && unknown.length === 0) {
-      for (let i = 0; i < words.length && unknown.length === 0; i++) {
-        const w = words[i]!;
-        if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || (this.helpers.seenWord ?? this.helpers.knownWord)(w)) continue;
+      let best: { rank: number; i: number } | null = null;
+      const verb = words.find((w) => Object.hasOwn(VERBS, w));
+      for (let i = 0; i < words.length; i++) {
+        if (!unseen(i)) continue;
         const prev = words[i - 1];
+        const prev2 = words[i - 2];
         const next = words[i + 1];
         const place = prev !== undefined && UNKNOWN_PLACE.has(prev);
+        // "to my Frobly", "save this to Frobly" (the last words of the task, capitalised): where the thing goes.
+        const intoMine = (prev === "my" || prev === "our") && prev2 === "to";
+        const intoEnd = prev === "to" && capitalised(i) && nameAt(i).end >= words.length && verb !== undefined && INTO_VERBS.has(verb);
         const possessive = (prev === "my" || prev === "our") && next !== undefined && GENERIC_PRODUCT_NOUNS.has(next);
-        const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || prev === "the" || /^[A-Z]/.test(raw[i]!));
-        if (place || possessive || beforeNoun) unknown.push({ name: /^[A-Z]/.test(raw[i]!) ? raw[i]! : `${w[0]!.toUpperCase()}${w.slice(1)}`, text: raw[i]! });
+        // "a Frobly ticket", "the Frobly board"; in lower case only after "a" ("the workshop ticket", "the veritasium
+        // channel" are things of the task, not apps).
+        const beforeNoun = next !== undefined && GENERIC_PRODUCT_NOUNS.has(next) && (prev === "a" || prev === "an" || (prev === "the" && /^[A-Z]/.test(raw[i]!)) || capitalised(i));
+        const rank = place || intoMine || intoEnd ? 3 : possessive ? 2 : beforeNoun ? 1 : 0;
+        if (rank > (best?.rank ?? 0)) best = { rank, i };
+      }
+      if (best) {
+        const { name, text } = nameAt(best.i);
+        unknown.push({ name, text });
+      }
+    }
+    // A product of a brand we know that the catalog does not have ("my Zoho Bigin pipeline", "Google Frobnicator"): the
+    // brand's name followed by a capitalised word the catalog has never seen.
+    if (unknown.length === 0) {
+      for (let k = 0; k < matches.length; k++) {
+        const f = kept.find((x) => x.text === matches[k]!.text && !x.alias.elsewhere);
+        if (!f || f.end >= words.length || !capitalised(f.end)) continue;
+        // After a product's own name (a curated app), only with a product noun or nothing after: "the gmail Kevin sent"
+        // names a person, "my Zoho Bigin pipeline" a product.
+        const after = words[f.end + 1];
+        if (matches[k]!.strength >= 3 && after !== undefined && !GENERIC_PRODUCT_NOUNS.has(after)) continue;
+        if (!unseen(f.end)) continue;
+        const { name, text } = nameAt(f.end, f.start);
+        unknown.push({ name, text });
+        for (const id of matches[k]!.apps) primary.delete(id);
+        const drop = new Set(f.alias.apps.keys());
+        for (let j = apps.length - 1; j >= 0; j--) if (drop.has(apps[j]!)) apps.splice(j, 1);
+        matches.splice(k, 1);
+        break;
       }
     }
     const implied = new Map<string, number>();
     {
       const text = ` ${words.join(" ")} `;
-      for (const [phrase, targets] of Object.entries(PRODUCT_WORDS)) {
-        if (!text.includes(` ${norm(phrase).join(" ")} `)) continue;
+      const present = new Set(words);
+      for (const [phrase, targets, first] of PRODUCT_PHRASES) {
+        if (!present.has(first) || !text.includes(phrase)) continue;
         // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
         for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
       }

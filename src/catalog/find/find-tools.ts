@@ -21,6 +21,16 @@ const SMALL_INDEX = 1000;
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 const CANDIDATES = 200;
+/** A search of the whole catalog (no app named) re-ranks as many... */
+const OPEN_CANDIDATES = 100;
+/** ...of those whose text score is at least this share of the best. */
+const OPEN_MIN_SHARE = 0.3;
+/**
+ * The apps a no-app task implies are searched again for their own best tools: this many of them. (The best 100 by text,
+ * 50 for the implied apps, hold the answer as often as the best 200 did on every task set; the re-ranker is most of
+ * a find's time.)
+ */
+const IMPLIED_CANDIDATES = 50;
 /** A connected app's tool goes first when its score is at least this share of the catalog's best... */
 const RELEVANT = 0.85;
 /** ...and its text match at least this share. */
@@ -45,13 +55,18 @@ export const HAND_WEIGHTS = {
    * none of the words that set its id apart from the named app's is in the task.
    */
   unnamedMember: 0.3,
+  /**
+   * The tool works inside a thing the task names as a place ("add a column to the tasks table": a path through
+   * `/tables/{id}/...` whose resource is something else), rather than making or removing that thing itself.
+   */
+  container: 0.15,
 };
 export type WeightName = keyof typeof HAND_WEIGHTS;
 
 /** The signals a candidate is scored on, in the order of its feature vector (each weighted by WEIGHTS[name]). */
 export const FEATURES: WeightName[] = [
   "bm25", "intent", "createOnItem", "verb", "nouns", "resource", "resourceMiss", "coverage", "extra", "meta", "deprecated",
-  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular",
+  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container",
 ];
 const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<WeightName, number>;
 
@@ -90,6 +105,12 @@ interface QueryIds {
   resource: Map<number, number>;
   /** Words of the named apps (`/gmail/v1/...`, `/linode/instances`), which a path may carry without narrowing it. */
   context: Set<number>;
+  /** Terms of the nouns the task names as a place the object goes into or leaves (ReadTask nouns' `place`). */
+  places: Set<number>;
+  /** The task has an object of its own beside its places (a noun of weight 1 that is not a place). */
+  hasObject: boolean;
+  /** For each term of the nouns: pairs of (noun index, factor: 1 for the noun's own term, 0.8 for another). */
+  nounTerms: Map<number, number[]>;
 }
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
@@ -134,6 +155,17 @@ export function duplicateKey(app: string, method: string, path: string): string 
     .replace(/\/calendar(?=\/events)/g, "");
   return `${familyOf(app)} ${method} ${p}`;
 }
+
+/** A word of the task implies the apps whose tools use it (impliedByTerms) when at most this many apps do... */
+const MAX_WORD_APPS = 3;
+/** ...and it is a word of at least this many tools and at most this many. */
+const MIN_WORD_TOOLS = 2;
+const MAX_WORD_TOOLS = 400;
+/** The implied weight of a word all of whose tools are one app's. */
+const WORD_IMPLIES = 0.5;
+
+/** The words a question whether something exists opens with ("is there", "any ..."): read-task's verb when it finds no other. */
+const EXISTENCE_WORDS = new Set(["is", "are", "do", "does", "any", "anything"]);
 
 const CURATED_IDS = new Set(CURATED_APPS.map((c) => c.id));
 
@@ -202,6 +234,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     commonTerm: (word) => dfOf(word) >= 30,
     knownWord: (word) => dfOf(word) >= 3,
     seenWord: (word) => dfOf(word) > 0 || index.vocab.has(word),
+    typoOf: (word) => (word.length >= 5 && word.length <= 12 ? spell(word) : null),
     productNouns: appNouns,
     stem,
   });
@@ -396,6 +429,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return x;
   };
 
+  /** Raises each noun's best (see rerank) by the terms `list[from..to)` worth `v` where they stand. */
+  function markNouns(nounTerms: Map<number, number[]>, best: Float64Array, list: Uint32Array, from: number, to: number, v: number): void {
+    for (let i = from; i < to; i++) {
+      const hits = nounTerms.get(list[i]!);
+      if (hits === undefined) continue;
+      for (let h = 0; h < hits.length; h += 2) {
+        const x = v * hits[h + 1]!;
+        if (x > best[hits[h]!]!) best[hits[h]!] = x;
+      }
+    }
+  }
+
+  /** Scratch for rerank: each noun's best match in the tool. */
+  let nounBest = new Float64Array(16);
+
   function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array = features): number {
     out.fill(0);
     out[F.bm25] = bm;
@@ -432,22 +480,26 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     if (verbHit > 0) {
       out[F.verb] = verbHit;
-      if (reasons) reasons.push(`verb: ${task.verb!.word}`);
+      if (reasons) reasons.push(`verb: ${task.verb?.word ?? index.words[q.verbs[0]!]}`);
     }
     let nounScore = 0;
     const matched: string[] = [];
     let nounWeight = 0;
-    for (const noun of q.nouns) {
+    // Each noun's best place in the tool (its resource 1, name 0.7, path 0.5, summary 0.35; a synonym 0.8 of that):
+    // one pass over the tool's terms, each looked up among the query's (not every noun term searched in every field).
+    const best = nounBest.length >= q.nouns.length ? nounBest : (nounBest = new Float64Array(q.nouns.length * 2));
+    best.fill(0, 0, q.nouns.length);
+    if (q.nounTerms.size > 0) {
+      markNouns(q.nounTerms, best, resourceTerms, res0, res1, 1);
+      markNouns(q.nounTerms, best, nameTerms, name0, name1, 0.7);
+      markNouns(q.nounTerms, best, pathTerms, path0, path1, 0.5);
+      markNouns(q.nounTerms, best, summaryTerms, sum0, sum1, 0.35);
+    }
+    for (let i = 0; i < q.nouns.length; i++) {
+      const noun = q.nouns[i]!;
       nounWeight += noun.weight;
-      let best = 0;
-      for (let k = 0; k < noun.ids.length; k++) {
-        const t = noun.ids[k]!;
-        const factor = k === 0 ? 1 : 0.8;
-        const v = within(resourceTerms, res0, res1, t) ? 1 : within(nameTerms, name0, name1, t) ? 0.7 : within(pathTerms, path0, path1, t) ? 0.5 : within(summaryTerms, sum0, sum1, t) ? 0.35 : 0;
-        best = Math.max(best, v * factor);
-      }
-      if (best > 0 && reasons) matched.push(noun.word);
-      nounScore += best * noun.weight;
+      if (best[i]! > 0 && reasons) matched.push(noun.word);
+      nounScore += best[i]! * noun.weight;
     }
     if (nounWeight > 0) out[F.nouns] = nounScore / Math.sqrt(nounWeight);
     if (matched.length && reasons) reasons.push(`matches: ${matched.join(", ")}`);
@@ -455,15 +507,30 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (res1 > res0 && (q.nouns.length > 0 || q.verbs.length > 0)) {
       let hit = 0;
       let via = -1;
+      // Making or removing something in a place: the place itself is not what to make or remove.
+      const intoPlace = (task.intent === "create" || task.intent === "delete") && q.hasObject && q.places.size > 0;
       for (let i = res0; i < res1; i++) {
         const t = resourceTerms[i]!;
+        if (intoPlace && q.places.has(t)) continue;
         const w = q.resource.get(t) ?? 0;
         if (w > hit) (hit = w), (via = t);
+      }
+      if (intoPlace) {
+        // Through the place to something else (`/tables/{id}/fields` for a column of a table).
+        let inside = false;
+        for (let i = path0; i < path1 && !inside; i++) {
+          const t = pathTerms[i]!;
+          inside = q.places.has(t) && !within(resourceTerms, res0, res1, t);
+        }
+        if (inside) {
+          out[F.container] = 1;
+          if (reasons) reasons.push("inside the place named");
+        }
       }
       if (hit > 0) {
         out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);
-      } else out[F.resourceMiss] = -1;
+      } else if (!(task.intent === "search" && ti.intent === "search")) out[F.resourceMiss] = -1;
     }
     // Name words the task does not mention make a tool more specific than asked.
     let nameNouns = 0;
@@ -525,11 +592,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * The CANDIDATES best of the `count` touched tools, best first: a bounded min-heap over the touched list instead
    * of sorting all of them (a no-app search touches tens of thousands). Same order as a full sort by score, then tool.
    */
-  function bestCandidates(count: number): number[] {
+  function bestCandidates(count: number, cap: number): number[] {
     let size = 0;
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
-      if (size < CANDIDATES) {
+      // Most touched tools score below the heap's worst once it is full: skip them without the full comparison.
+      if (size === cap && scores[doc]! < scores[heap[0]!]!) continue;
+      if (size < cap) {
         let k = size++;
         while (k > 0) {
           const parent = (k - 1) >> 1;
@@ -580,7 +649,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return own.length > 0 && !own.some((w) => taskStems.has(stem(w)) || taskStems.has(w));
   }
 
-  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set()): Ranked[] {
+  function search(q: ReadTask, qids: QueryIds, weighted: { id: number; weight: number }[], apps: string[] | null, primary: Set<string>, taskStems: Set<string> = new Set(), guests: Set<string> = new Set(), cap = apps === null ? OPEN_CANDIDATES : CANDIDATES): Ranked[] {
     const restrict = apps !== null;
     allowed.fill(0);
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
@@ -609,13 +678,32 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
-    const candidates = bestCandidates(count);
+    // The app the task names has no tool with any of its words ("jot down in google keep"): its tools are still the
+    // answer, ranked by what the task asks for (each with the same small text score).
+    if (count === 0 && ranges && primary.size > 0) {
+      for (const a of ranges) {
+        if (!primary.has(index.apps[a]!.id)) continue;
+        for (let doc = appFrom[a]!; doc < appTo[a]! && count < CANDIDATES; doc++) {
+          touched[count++] = doc;
+          scores[doc] = 1e-6;
+        }
+      }
+    }
+    const candidates = bestCandidates(count, Math.min(cap, CANDIDATES));
     const max = candidates.length ? scores[candidates[0]!]! : 1;
-    const ranked = candidates.map((doc) => {
+    /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
+    const members = new Map<string, boolean>();
+    // A whole-catalog search re-ranks only the candidates whose text score is a fair share of the best's.
+    const floor = restrict ? 0 : OPEN_MIN_SHARE * max;
+    let kept = candidates.length;
+    while (kept > 1 && scores[candidates[kept - 1]!]! < floor) kept--;
+    const ranked = candidates.slice(0, kept).map((doc) => {
       const scaled = scores[doc]! / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
-      const family = primary.has(app) ? F.primary : unnamedMember(app, primary, taskStems) ? F.unnamedMember : -1;
+      let unnamed = members.get(app);
+      if (unnamed === undefined) members.set(app, (unnamed = guests.has(app) || unnamedMember(app, primary, taskStems)));
+      const family = primary.has(app) ? F.primary : unnamed ? F.unnamedMember : -1;
       const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: scores[doc]!, scaled, app };
       if (tracing) {
         r.features = Float64Array.from(features);
@@ -652,7 +740,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       exact: new Set(),
       resource: new Map(),
       context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
+      places: new Set(),
+      nounTerms: new Map(),
+      hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
     };
+    qids.nouns.forEach((x, i) => {
+      x.ids.forEach((t, k) => {
+        const factor = k === 0 ? 1 : 0.8;
+        const hits = qids.nounTerms.get(t) ?? [];
+        let at = -1;
+        for (let h = 0; h < hits.length; h += 2) if (hits[h] === i) at = h;
+        if (at < 0) hits.push(i, factor);
+        else hits[at + 1] = Math.max(hits[at + 1]!, factor);
+        qids.nounTerms.set(t, hits);
+      });
+    });
     const resourceWeight = (t: number, w: number) => qids.resource.set(t, Math.max(w, qids.resource.get(t) ?? 0));
     nouns.forEach((noun, i) => {
       const x = qids.nouns[i]!;
@@ -662,6 +764,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       });
       const own = lookup(noun.stems[0]!);
       if (own !== undefined) qids.exact.add(own);
+      if (noun.place) for (const id of x.ids) qids.places.add(id);
     });
     for (const s of q.specificVerbTerms) {
       const t = lookup(s);
@@ -742,6 +845,37 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
   }
 
+  /**
+   * Apps a task's own words imply when it names none, read from the catalog: a word of the task (its object or a
+   * qualifier) that the tools of at most MAX_WORD_APPS apps use ("supergroup", "guild", "jql") points to those apps,
+   * the more the larger their share of its tools; several such words add up. Weights stay below the strength that
+   * would outrank a named app (see strongImplied).
+   */
+  function impliedByTerms(q: ReadTask, implied: Map<string, number>): void {
+    const counts = new Map<number, number>();
+    for (const noun of q.nouns) {
+      if (noun.weight < 0.5) continue;
+      const t = index.vocab.get(noun.stems[0]!);
+      if (t === undefined) continue;
+      const start = index.postingOffsets[t]!;
+      const end = index.postingOffsets[t + 1]!;
+      if (end - start < MIN_WORD_TOOLS || end - start > MAX_WORD_TOOLS) continue;
+      counts.clear();
+      for (let k = start; k < end && counts.size <= MAX_WORD_APPS; k++) {
+        const a = index.appOf[index.postingDocs[k]!]!;
+        counts.set(a, (counts.get(a) ?? 0) + 1);
+      }
+      if (counts.size > MAX_WORD_APPS) continue;
+      for (const [a, c] of counts) {
+        const share = c / (end - start);
+        if (share < 0.5) continue;
+        const id = index.apps[a]!.id;
+        const w = WORD_IMPLIES * share * Math.min(1, noun.weight);
+        implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
+      }
+    }
+  }
+
   /** A notice for the apps the task names that are not in the catalog, with the catalog's nearest apps. */
   function unknownNotice(detected: DetectedApps, ranked: Ranked[]): FindNotice | null {
     if (detected.unknown.length === 0) return null;
@@ -761,14 +895,17 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   }
 
   /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
-  function collapse(ranked: Ranked[], limit: number): { first: Ranked; variants: Ranked[] }[] {
+  function collapse(ranked: Ranked[], limit: number, named: string[] = []): { first: Ranked; variants: Ranked[] }[] {
     const groups: { first: Ranked; variants: Ranked[] }[] = [];
     const byKey = new Map<string, { first: Ranked; variants: Ranked[] }>();
     for (const r of ranked) {
       const tool = readTool(r.doc);
       // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
       // A custom MCP tool has no HTTP operation: its name is its identity too.
-      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(r.app, METHODS[index.method[r.doc]!]!, tool.http.path);
+      // Apps of one provider that copy each other's operations (Microsoft Graph and its Outlook, OneDrive, Teams apps)
+      // fold the same way, unless the task names one of them (then it keeps its own).
+      const family = named.length === 0 ? index.apps[index.appOf[r.doc]!]!.provider : r.app;
+      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
       const group = byKey.get(key);
       if (group) {
         if (group.variants.length < 5) group.variants.push(r);
@@ -816,6 +953,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         text = `${text.slice(0, at)}${"file".padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
         continue;
       }
+      // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
+      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
+        if (!hinted.has("community")) text += " in subreddit";
+        hinted.add("community");
+        continue;
+      }
       const hint = VALUE_HINTS[v.kind];
       if (!hint || hinted.has(v.kind)) continue;
       hinted.add(v.kind);
@@ -838,7 +981,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
       q.intent = "read";
     }
+    // A question or a bare request for things with a given name or text ("is there a file called NDA_signed", "any
+    // photos of 'sunset over lisbon'?") is a search for it.
+    if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
+      q.intent = "search";
+      // Said without the verb: the tools that say they search are what it asks for.
+      const s = stem("search");
+      if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: "search", kind: "verb" });
+    }
     if (named.length > 0) broaden(q, named);
+    else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
 
     // A product word of another app outweighs an app named only by a lower-case id or brand ("retweet the post
@@ -849,7 +1001,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const weak = detected.matches.every((m) => m.strength < 2.5);
       const apps = weak ? [...named, ...strongImplied] : named;
       const taskStems = new Set(prepared.text.toLowerCase().split(/[^a-z0-9]+/).flatMap((w) => [w, stem(w)]));
-      ranked = search(q, qids, weighted, apps, new Set([...detected.primary, ...(weak ? strongImplied : [])]), taskStems);
+      // An implied app joins the search but does not outrank the app the task names when both hold the thing ("open
+      // pull requests in the gitea repo": Gitea's, not GitHub's).
+      ranked = search(q, qids, weighted, apps, new Set(detected.primary), taskStems, new Set(weak ? strongImplied : []));
       if (tracing) tracing.push(...ranked);
     }
     if (ranked.length === 0 && !explicit) {
@@ -866,7 +1020,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         for (const r of ranked) merged.set(r.doc, { ...r, score: r.score + bonus(r) });
         if (tracing) tracing.push(...merged.values());
         if (impliedApps.length > 0) {
-          for (const r of search(q, qids, weighted, impliedApps, new Set())) {
+          for (const r of search(q, qids, weighted, impliedApps, new Set(), undefined, undefined, IMPLIED_CANDIDATES)) {
             const score = r.score + bonus(r);
             if (tracing) tracing.push({ ...r, score });
             if ((merged.get(r.doc)?.score ?? -Infinity) < score) merged.set(r.doc, { ...r, score });
@@ -885,7 +1039,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
     }
     const notice = explicit ? null : unknownNotice(detected, ranked);
-    const groups = collapse(ranked, limit);
+    const groups = collapse(ranked, limit, named);
     const matches = groups.map(({ first: r, variants }) => {
       const reasons: string[] = [];
       if (explicit) reasons.push(`app: ${r.app}`);

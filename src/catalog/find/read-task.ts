@@ -21,8 +21,12 @@ export interface ReadTask {
   verbTerms: string[];
   /** The verb's operation words that say more than create / read / update / delete ("archive", "assign", "pin"). */
   specificVerbTerms: string[];
-  /** Content words as stems, each with its synonyms' stems; the object of the verb weighs 1, a qualifier less. */
-  nouns: { word: string; stems: string[]; weight: number }[];
+  /**
+   * Content words as stems, each with its synonyms' stems; the object of the verb weighs 1, a qualifier less. `place`:
+   * a qualifier after in / to / into / onto / inside / from ("add a column to the tasks table"): an existing thing the
+   * object goes into or leaves, not the thing to make or remove.
+   */
+  nouns: { word: string; stems: string[]; weight: number; place?: boolean }[];
   /** The object comes with "a", "an" or "new": something to make, not an item that exists. */
   newObject: boolean;
   /** The task is about many items at once ("all", "every", "bulk"). */
@@ -85,6 +89,10 @@ const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
+/** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
+const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "somewhere", "anything", "something", "actually", "really"]);
+/** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
+const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
 /** Words that say when, not what ("the texts we sent yesterday", "last monday's meetings"): weighed as a hint only. */
@@ -197,7 +205,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
   }
   let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
-  if (question && intent === null) intent = "list";
+  // A question without a verb we know ("any horizontal photos of 'x'?", "anything on my calendar thursday?") asks to see.
+  if ((question || /\?\s*$/.test(task) || words[firstWord] === "any" || words[firstWord] === "anything") && intent === null) intent = "list";
+  // "how many signups did we get", "how much did we spend": counting things is listing them.
+  const how = words.indexOf("how");
+  if (how >= 0 && (words[how + 1] === "many" || words[how + 1] === "much") && (intent === "read" || intent === null)) intent = "list";
   for (const w of words) if (MODIFIERS[w] === "delete") intent = "delete";
   if ((intent === "read" || intent === null) && words.some((w) => MODIFIERS[w] === "list")) intent = "list";
 
@@ -231,18 +243,36 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     nouns.push({ word: verb.word, stems: [stem(verb.word)], weight: 0.5 });
   }
   let qualifier = false;
+  /** The qualifier follows a preposition of place (see `nouns`). */
+  let place = false;
+  /** Which prepositional phrase each noun is in (numbered in order). */
+  const phraseOf = new Map<ReadTask["nouns"][number], number>();
+  let phraseNo = 0;
   const compounds: ReadTask["compounds"] = [];
   let previous = -1;
   // "a price", "a new folder": the object is something new, not an existing item.
   const next = words[verbAt + verbLength];
   const newObject = verbAt >= 0 && next !== undefined && ["a", "an", "new", "another"].includes(next);
   for (let i = 0; i < words.length; i++) {
-    if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) continue;
+    if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) {
+      // Words before the verb ("I wish to send ...") do not make what follows it a qualifier.
+      qualifier = false;
+      place = false;
+      continue;
+    }
     const w = words[i]!;
     // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
+      // A particle and the noun after it may be one word to an API ("on call" → oncall, "check in" → checkin): kept
+      // when the index knows it, as a compound, at the weight the noun would have had.
+      const after = words[i + 1];
+      if (PREPOSITIONS.has(w) && after && /^[a-z]{3,}$/.test(after) && !isStopWord(after)) {
+        compounds.push({ stem: stem(w + after), word: `${w} ${after}`, weight: qualifier ? QUALIFIER_WEIGHT : 1 });
+      }
       // "search for X", "look for X": X is what is asked for, not a qualifier.
       if (!(w === "for" && !qualifier && intent === "search")) qualifier = true;
+      place = PLACE_PREPOSITIONS.has(w);
+      phraseNo++;
       continue;
     }
     const weight = (qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
@@ -254,7 +284,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       const n = phrase.split(" ").length;
       const stems = SYNONYM_STEMS.get(phrase)!;
       const label = words.slice(i, i + n).join(" ");
-      nouns.push({ word: label, stems, weight });
+      nouns.push({ word: label, stems, weight, ...(place ? { place } : {}) });
+      phraseOf.set(nouns[nouns.length - 1]!, phraseNo);
       stems.forEach((x, k) => add(x, (k === 0 ? 0.9 : 0.6) * weight, label, "synonym"));
       i += n - 1;
       continue;
@@ -265,7 +296,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       add(s, 0.3 * weight, w, "noun");
       continue;
     }
-    if (isStopWord(w) || QUESTION.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
+    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
@@ -274,9 +305,18 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
     // Another verb ("mark it as read") describes the action more than it names a thing.
     const w2 = (VERBS[w] || (w.endsWith("ed") && VERB_STEMS.has(s))) && !SYNONYM_STEMS.has(s) ? weight * 0.5 : weight;
-    nouns.push({ word: w, stems, weight: w2 });
+    nouns.push({ word: w, stems, weight: w2, ...(place && w2 === weight ? { place } : {}) });
+    phraseOf.set(nouns[nouns.length - 1]!, phraseNo);
     add(s, w2, w, "noun");
     for (const x of stems.slice(1)) add(x, 0.6 * w2, w, "synonym");
+  }
+  // A place is one thing ("the tasks table", "the Applicants table", "my playlist"); a phrase whose last noun is a
+  // plural names the things themselves ("to our marketing contacts"), not a place to put them.
+  for (const noun of nouns) {
+    if (!noun.place) continue;
+    const p = phraseOf.get(noun);
+    const last = nouns.filter((x) => phraseOf.get(x) === p).pop()!;
+    if (isPlural(last.word.split(" ").pop()!)) delete noun.place;
   }
   if (intent === null && newObject) intent = "create";
   // "get the responses", "fetch my invoices": a read of many is a list (the object in the plural; "details",
