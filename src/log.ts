@@ -14,8 +14,11 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream) {
     level,
     base: { service: "patchbay" },
     redact: { paths: ["req.headers.authorization", "headers.authorization", "*.password", "*.secret", "*.key"], censor: "[REDACTED]" },
-  }, stream ?? turnBatchedStdout());
+  }, stream ?? (stdoutLines ??= turnBatchedStdout()));
 }
+
+/** The one batched standard output of the process, shared by every logger made without a stream of its own. */
+let stdoutLines: pino.DestinationStream | undefined;
 
 /** Standard output, written once per event-loop turn (see createLogger); flushed on exit. */
 function turnBatchedStdout(fd = 1): pino.DestinationStream {

@@ -7,7 +7,7 @@
  * `POST /mcp` is the MCP door's (src/mcp/mcp-door.ts), which counts anonymous sessions with the same limiter.
  */
 import type Koa from "koa";
-import { hostOf } from "../http/host-of.js";
+import { separateAgentHost } from "../http/host-of.js";
 import type { Backend } from "../contract/backend.js";
 import type { Dispatcher } from "../dispatch/dispatcher.js";
 import type { Gate } from "../gate/admit.js";
@@ -35,8 +35,8 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
     const agentOperation = (operation as { "x-patchbay-rate-limit"?: string } | undefined)?.["x-patchbay-rate-limit"] === "agent";
     const page = readOnly && isPublicPagePath(ctx.path);
     if (!agentOperation && !page) {
-      const agentHost = hostOf(config.agentUrl);
-      if (agentHost !== hostOf(config.baseUrl) && ctx.host === agentHost && ctx.path !== "/healthz") {
+      const agentHost = separateAgentHost(config);
+      if (agentHost !== null && ctx.host === agentHost && ctx.path !== "/healthz") {
         throw new ApiError("not_found", `No endpoint ${ctx.method} ${ctx.path} on the agent host. The REST API is at ${config.baseUrl}/api/v1; agents start at ${config.agentUrl}/agent/site.json.`);
       }
       return next();
@@ -56,4 +56,3 @@ export function agentDoor(deps: AgentDoorDeps): Koa.Middleware {
     }
   };
 }
-

@@ -2,7 +2,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DatabaseTarget } from "./target.js";
-import { noteLocalCommit } from "./lean-reads.js";
+import { noteLocalStatement } from "./lean-reads.js";
 
 /** The Prisma driver adapter for the target database. */
 export function adapterFactory(target: DatabaseTarget) {
@@ -24,7 +24,7 @@ function tellingCommits(factory: SqlDriverAdapterFactory): SqlDriverAdapterFacto
   });
 }
 
-/** `object` whose methods returning a promise call noteLocalCommit once it settles (a transaction's steps too). */
+/** `object` whose methods returning a promise call noteLocalStatement once it settles (a transaction's steps too). */
 function settling<T extends object>(object: T): T {
   return new Proxy(object, {
     get(target, prop) {
@@ -35,11 +35,11 @@ function settling<T extends object>(object: T): T {
         if (!(out instanceof Promise)) return out;
         return out.then(
           (result: unknown) => {
-            noteLocalCommit();
+            noteLocalStatement();
             return prop === "startTransaction" && result && typeof result === "object" ? settling(result) : result;
           },
           (err: unknown) => {
-            noteLocalCommit();
+            noteLocalStatement();
             throw err;
           },
         );

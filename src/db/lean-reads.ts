@@ -59,8 +59,8 @@ const MAX_REMEMBERED = 2048;
  * once each has settled). A remembered row is reused without asking SQLite only while this count is unchanged, so a
  * change made here (a key revoked through the API) is seen by the very next read.
  */
-let localCommits = 0;
-export const noteLocalCommit = () => void localCommits++;
+let localStatements = 0;
+export const noteLocalStatement = () => void localStatements++;
 
 /**
  * How long SQLite's `data_version` answer is trusted when this process has written nothing since: another
@@ -93,13 +93,13 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
   const readWait = db.prepare(`PRAGMA busy_timeout = ${READ_BUSY_MS}`);
   let version: unknown = null;
   let checkedAt = -Infinity;
-  let commitsSeen = -1;
+  let statementsSeen = -1;
   const remembered = new Map<string, Map<string, Record<string, unknown> | undefined>>();
   return {
     async one<T>(query: LeanQuery, params: unknown[]) {
       const t = performance.now();
-      if (commitsSeen !== localCommits || t - checkedAt >= OTHER_PROCESS_WINDOW_MS) {
-        commitsSeen = localCommits;
+      if (statementsSeen !== localStatements || t - checkedAt >= OTHER_PROCESS_WINDOW_MS) {
+        statementsSeen = localStatements;
         checkedAt = t;
         const now = dataVersion.get();
         if (now !== version) {

@@ -10,3 +10,11 @@ export function hostOf(url: string): string {
   }
   return host;
 }
+
+/**
+ * The agent host when PATCHBAY_AGENT_URL names another host than PATCHBAY_BASE_URL, else null (one host serves both).
+ */
+export function separateAgentHost(config: { agentUrl: string; baseUrl: string }): string | null {
+  const agentHost = hostOf(config.agentUrl);
+  return agentHost === hostOf(config.baseUrl) ? null : agentHost;
+}

@@ -8,7 +8,7 @@
  * a key, the agent host also offers its own tools (create_checkout).
  */
 import type Koa from "koa";
-import { hostOf } from "../../http/host-of.js";
+import { separateAgentHost } from "../../http/host-of.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Dispatcher } from "../../dispatch/dispatcher.js";
 import type { RateLimiter } from "../../gate/rate-limit.js";
@@ -46,8 +46,8 @@ export function agentMcp(deps: { services: Services; dispatcher: Dispatcher; lim
     tools: deps.tools,
     anonymous,
     serves(host) {
-      const agentHost = hostOf(config.agentUrl);
-      return agentHost === hostOf(config.baseUrl) || host.toLowerCase() === agentHost;
+      const agentHost = separateAgentHost(config);
+      return agentHost === null || host.toLowerCase() === agentHost;
     },
     async admitAnonymous(ctx) {
       const client = await identifyAgentClient(ctx, deps);
