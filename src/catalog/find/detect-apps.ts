@@ -50,6 +50,8 @@ const GENERIC_PRODUCT_NOUNS = new Set(
 export interface AppRef {
   id: string;
   provider: string;
+  /** The app's display name ("Oxford Dictionaries", "setlist.fm"), when known: read as the app id is. */
+  name?: string;
 }
 
 interface Alias {
@@ -149,6 +151,8 @@ export class AppDetector {
   private readonly aliases = new Map<string, Alias>();
   /** Single words of well-known names (curated, short names, brands, apps elsewhere), for typo correction. */
   private readonly typoTargets: string[] = [];
+  /** Typo targets that are only an app's id or display name (not curated): a typo of one counts in an app's place only. */
+  private readonly weakTypoTargets = new Set<string>();
   private readonly helpers: DetectorHelpers;
   private readonly nounCache = new Map<string, Set<string>>();
   /** First words of the names of several words. */
@@ -179,9 +183,24 @@ export class AppDetector {
       if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1, { typo: true });
       add(providerSlug(provider), family, 1);
     }
+    const weakTypo = new Set<string>();
     for (const a of apps) {
       add(a.id.replace(/_/g, " "), [a.id], 2);
       if (a.id.includes("_")) add(a.id, [a.id], 2);
+      // The display name as the id is read ("oxford dictionaries", "mandrill", "setlist.fm"), and written as one word
+      // ("helpscout"); a name made only of everyday words ("Account", "Background Removal") is not read as a name.
+      const name = (a.name ?? "").replace(/\([^)]*\)/g, " ");
+      const nameWords = norm(name);
+      const everyday = nameWords.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w) || w.length <= 2);
+      if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday) {
+        if (!this.aliases.has(nameWords.join(" "))) add(nameWords.join(" "), [a.id], 2);
+        const joined = nameWords.join("");
+        if (nameWords.length > 1 && joined.length >= 6 && !this.aliases.has(joined)) add(joined, [a.id], 2, { ambiguous: commonTerm(joined) });
+      }
+      // Typos of an app's one-word id or name of 6 letters or more ("pincone", "mandril"), read in an app's place.
+      for (const w of new Set([a.id, ...(nameWords.length === 1 ? nameWords : [])])) {
+        if (/^[a-z]{6,}$/.test(w) && !commonTerm(w)) weakTypo.add(w);
+      }
       // AWS and Google service names are brands of their own ("S3", "BigQuery", "DynamoDB").
       const service = /^(aws|google)_([a-z0-9]+)$/.exec(a.id)?.[2];
       if (service && service.length >= 2 && !commonTerm(service)) add(service, [a.id], 2);
@@ -205,7 +224,11 @@ export class AppDetector {
       const single = words.length === 1;
       this.aliases.set(key, { apps: new Map(), ambiguous: single && (COMMON_WORDS.has(key) || commonTerm(key)), elsewhere: name });
       for (const w of words) if (w.length >= 5 && single) typo.add(w);
+      // Written as one word ("helpscout", "pagerduty" is already one).
+      const joined = words.join("");
+      if (!single && joined.length >= 6 && !this.aliases.has(joined)) this.aliases.set(joined, { apps: new Map(), ambiguous: commonTerm(joined), elsewhere: name });
     }
+    for (const w of weakTypo) if (!typo.has(w)) (this.weakTypoTargets.add(w), typo.add(w));
     this.typoTargets = [...typo].sort();
     for (const key of this.aliases.keys()) if (key.includes(" ")) this.phraseStarts.add(key.slice(0, key.indexOf(" ")));
   }
@@ -283,7 +306,8 @@ export class AppDetector {
       if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
       // A well-known app after "for" that ends the task ("delete the message for slack", "a new card for trello please").
       if (curated && prev === "for" && (next === undefined || TAIL_WORDS.has(next))) return true;
-      if (next !== undefined) {
+      // (Not a small word of the language: "how do i ..." is not DigitalOcean's users.)
+      if (next !== undefined && !isStopWord(next)) {
         if (GENERIC_PRODUCT_NOUNS.has(next)) return true;
         if (!alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(next))) return true;
         // Or the everyday word for one of them ("this outlook email": the app's messages).
@@ -305,7 +329,8 @@ export class AppDetector {
         let typoed = false;
         for (let k = i; k < i + n; k++) if (corrected.has(k)) typoed = true;
         // A well-known name with a typo is read only in an app's place, or when it is not an everyday word.
-        if ((alias.ambiguous || (typoed && n === 1 && key.length < 6)) && !inPlace(i, i + n, alias, typoed)) continue;
+        const weakTypo = typoed && n === 1 && this.weakTypoTargets.has(key);
+        if ((alias.ambiguous || weakTypo || (typoed && n === 1 && key.length < 6)) && !inPlace(i, i + n, alias, typoed)) continue;
         found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" "), ...(typoed ? { corrected: key } : {}) });
         break;
       }

@@ -230,7 +230,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     return new Set([...counts].sort((x, y) => y[1] - x[1]).slice(0, 40).map(([t]) => index.words[t]!));
   };
-  const detector = new AppDetector(index.apps, {
+  const nameOf = new Map(apps.map((a) => [a.id, a.name]));
+  const detector = new AppDetector(index.apps.map((a) => ({ ...a, name: nameOf.get(a.id) })), {
     commonTerm: (word) => dfOf(word) >= 30,
     knownWord: (word) => dfOf(word) >= 3,
     seenWord: (word) => dfOf(word) > 0 || index.vocab.has(word),

@@ -43,6 +43,10 @@ const AUXILIARIES = new Set(["did", "does", "do", "is", "are", "was", "were", "h
 const WH_WORDS = new Set(["what", "which", "who", "how", "when", "where", "why"]);
 /** Subjects before a verb in the past ("I deleted ...", "someone removed ..."): that verb is what happened, not the order. */
 const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "someone", "somebody", "anyone", "anybody", "it", "people", "everyone", "who", "accidentally", "mistakenly"]);
+/** Auxiliaries of the perfect ("I have deleted", "we've sent"): the past form after one is what happened. */
+const PERFECT = new Set(["have", "has", "had", "ve", "i've", "we've", "they've", "you've"]);
+/** Words that open a noun phrase: a verb word after one (within three words) is a noun ("the invoice email"). */
+const NOUN_PHRASE_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some", "any", "every", "each"]);
 /** Past forms that do not end in -ed. */
 const IRREGULAR_PAST: Record<string, string> = {
   sent: "send", made: "make", wrote: "write", got: "get", took: "take", left: "leave", forgot: "forget", lost: "lose",
@@ -101,6 +105,8 @@ const TIME_WORDS = new Set([
   "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ]);
 const TIME_WEIGHT = 0.2;
+/** Words that open a task by saying when ("yesterday I ...", "tomorrow remind me"): never its verb. */
+const WHEN_WORDS = new Set(["tomorrow", "tonight", "later", "asap", "earlier", "recently", "lately", "sometime", "soon", "next", "last", "this"]);
 
 /** Plurals that name the parts of one item rather than many items. */
 const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings", "stats", "statistics", "analytics", "news", "metrics", "insights", "permissions", "preferences", "contents", "properties", "specs", "credentials"]);
@@ -110,7 +116,7 @@ function isPlural(w: string): boolean {
 }
 
 function isUnknownVerb(w: string): boolean {
-  return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w);
+  return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w) && !TIME_WORDS.has(w) && !WHEN_WORDS.has(w);
 }
 
 /** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
@@ -183,10 +189,20 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verbAt = i;
     }
   }
+  /** A verb word that ends a noun phrase ("the dhl invoice email", "my reply"): a noun there, unless no verb follows. */
+  let nounVerb: { at: number; word: string } | null = null;
+  const inNounPhrase = (i: number): boolean => {
+    for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+      const w = words[k]!;
+      if (NOUN_PHRASE_OPENERS.has(w)) return true;
+      if (PREPOSITIONS.has(w) || Object.hasOwn(VERBS, w) || FILLER.has(w) || QUESTION.has(w) || SUBJECTS.has(w)) return false;
+    }
+    return false;
+  };
   for (let i = 0; i < words.length && !verb; i++) {
     const w = words[i]!;
-    // What happened ("I deleted", "we sent") and what a question asks about is not the order.
-    if (SUBJECTS.has(words[i - 1] ?? "") && pastBase(w)) continue;
+    // What happened ("I deleted", "we sent", "I have deleted") and what a question asks about is not the order.
+    if ((SUBJECTS.has(words[i - 1] ?? "") || PERFECT.has(words[i - 1] ?? "")) && pastBase(w)) continue;
     if (auxAt >= 0 && i > auxAt && !WH_WORDS.has(w)) continue;
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
     const three = `${two} ${words[i + 2] ?? ""}`;
@@ -196,6 +212,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verbAt = i;
       verbLength = phrase.split(" ").length;
     } else if (VERBS[words[i]!] && (!FILLER.has(words[i]!) || (i === firstWord && !FILLER.has(words[i + 1] ?? "")))) {
+      if (i > firstWord && inNounPhrase(i)) {
+        nounVerb ??= { at: i, word: words[i]! };
+        continue;
+      }
       verb = { word: words[i]!, sense: VERBS[words[i]!]! };
       verbAt = i;
     } else if (i === firstWord && isUnknownVerb(words[i]!)) {
@@ -203,6 +223,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verb = { word: words[i]!, sense: { intent: null, terms: [words[i]!] } };
       verbAt = i;
     }
+  }
+  if (!verb && nounVerb) {
+    verb = { word: nounVerb.word, sense: VERBS[nounVerb.word]! };
+    verbAt = nounVerb.at;
   }
   let intent: Intent | null = verb ? (verb.sense.intent as Intent | null) : null;
   // A question without a verb we know ("any horizontal photos of 'x'?", "anything on my calendar thursday?") asks to see.
