@@ -224,6 +224,17 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verbAt = i;
     }
   }
+  // "set Status to 'Shipped'", "set my status to away": a field changed to a value (not "set a reminder to ...").
+  if (verb?.word === "set") {
+    let k = verbAt + 1;
+    if (["the", "its", "their", "my", "our", "his", "her"].includes(words[k] ?? "")) k++;
+    const field = words[k];
+    if (field && !["a", "an", "new", "another", "up"].includes(field) && (["to", "as"].includes(words[k + 1] ?? "") || ["to", "as"].includes(words[k + 2] ?? ""))) {
+      verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
+    }
+  }
+  // "drop a note on the board", "drop a comment": to drop something new is to put it there, not to delete it.
+  if (verb?.word === "drop" && ["a", "an", "new", "another", "quick"].includes(words[verbAt + 1] ?? "")) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
   if (!verb && nounVerb) {
     verb = { word: nounVerb.word, sense: VERBS[nounVerb.word]! };
     verbAt = nounVerb.at;
