@@ -27,6 +27,8 @@ export const SHORT_NAMES: Record<string, string[]> = {
   microsoft_teams: ["teams", "ms teams", "msteams", "msft teams", "microsoft teams"],
   share_point: ["sharepoint", "share point"],
   twitter: ["x.com", "tweeter"],
+  bufferapp: ["buffer"],
+  metaads: ["fb ads", "facebook ads", "meta ads", "fb ad", "facebook ad"],
   digitalocean: ["do", "digital ocean"],
   openai: ["chatgpt", "gpt", "dall-e", "dalle", "whisper", "open ai"],
   hubspot: ["hubspot crm"],
@@ -47,7 +49,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
-export const AMBIGUOUS_SHORT = new Set(["do", "drive", "sheets", "teams", "keep notes", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
+export const AMBIGUOUS_SHORT = new Set(["buffer", "do", "drive", "sheets", "teams", "keep notes", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,
@@ -77,7 +79,21 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   fediverse: [["mastodon", 1]],
   droplet: [["digitalocean", 1]],
   droplets: [["digitalocean", 1]],
-  playlist: [["spotify", 0.8]],
+  playlist: [["spotify", 0.6], ["youtube", 0.5]],
+  video: [["youtube", 0.5]],
+  videos: [["youtube", 0.5]],
+  ride: [["lyft", 0.6]],
+  rides: [["lyft", 0.6]],
+  setlist: [["setlist", 1]],
+  setlists: [["setlist", 1]],
+  concert: [["setlist", 0.6]],
+  gig: [["setlist", 0.5]],
+  "astronomy picture": [["nasa_apod", 1]],
+  "remove the background": [["remove", 1]],
+  "background removal": [["remove", 1]],
+  tube: [["tfl", 0.6]],
+  "tube line": [["tfl", 1]],
+  "london underground": [["tfl", 1]],
   "queue up": [["spotify", 0.8]],
   song: [["spotify", 0.6]],
   track: [["spotify", 0.3]],

@@ -325,7 +325,7 @@ export const SYNONYMS: Record<string, string[]> = {
   block: ["block"], blocks: ["block", "child"], content: ["content", "block", "child"], everything: ["child", "content"],
   page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], cell: ["value", "cell", "range"],
   value: ["value"], values: ["value"], record: ["record"], entry: ["entry", "record"],
-  popular: ["star", "sort"], trending: ["star", "sort"], recent: ["recent", "date", "sort"], latest: ["latest", "recent"],
+  most: ["top"], top: ["top"], popular: ["star", "sort"], trending: ["star", "sort"], recent: ["recent", "date", "sort"], latest: ["latest", "recent"],
   upcoming: ["upcoming", "list"], "coming up": ["upcoming", "list"], tomorrow: ["event", "time"],
   who: ["member", "user", "people"], mine: ["user", "me"], own: ["user", "owned"], my: ["me", "user"], me: ["me", "user"], i: ["me", "user"],
   open: ["open", "state"], closed: ["closed", "state"], pending: ["pending", "status"],

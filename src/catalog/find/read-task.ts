@@ -153,6 +153,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
+  // "turn this snippet into a secret gist": to make a new thing from it.
+  text = text.replace(/\b(?:turn|convert|make)\s+(.+?)\s+into\s+((?:a|an|new)\s+.+)$/i, "create $2 from $1");
   // "let the team know ...": tell them.
   // What follows is the message ("let everyone in #general know the office is closed"), unless it is an app ("... on slack").
   text = text.replace(/\blet\s+((?:[\w#@-]+\s+){1,5}?)know\b(?:\s+(?:that\s+)?(?:the|we|we're|i|i'm|it|it's|our|they|he|she)\b.*$)?/gi, "notify $1");
