@@ -7,11 +7,11 @@ import { noteLocalStatement } from "./lean-reads.js";
 /** The Prisma driver adapter for the target database. */
 export function adapterFactory(target: DatabaseTarget) {
   if (target.provider === "sqlite") return tellingCommits(new PrismaBetterSqlite3({ url: target.url }));
-  return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs }, target.schema ? { schema: target.schema } : undefined);
+  return tellingCommits(new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs }, target.schema ? { schema: target.schema } : undefined));
 }
 
 /**
- * The SQLite adapter, telling the lean reads (lean-reads.ts) each time one of its statements, scripts or transaction
+ * The driver adapter, telling the lean reads (lean-reads.ts) each time one of its statements, scripts or transaction
  * steps has settled, so that rows they remember are read again after any change this process made.
  */
 function tellingCommits(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {

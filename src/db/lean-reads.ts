@@ -8,7 +8,8 @@
  * SQLite: a second connection to the same file. In WAL mode it sees every commit of Prisma's connection as soon
  * as it is made (so a revoked key is refused on the next request) and its reads never block it; answers are
  * remembered until another connection commits (openSqlite says how).
- * PostgreSQL: a small pool of its own, with named (server-side prepared) statements.
+ * PostgreSQL: a small pool of its own, with named (server-side prepared) statements; answers are remembered while
+ * a listening connection is told of no change to the tables they come from (openPostgres says how).
  */
 import type { DatabaseTarget } from "./target.js";
 
@@ -51,7 +52,7 @@ export function attachLeanReads(client: object, reads: LeanReads): void {
 /** The lean reads of a client opened by openDb, or undefined (then the caller uses Prisma). */
 export const leanReads = (client: object): LeanReads | undefined => registry.get(client);
 
-/** Rows remembered per query on SQLite, until the database changes (see openSqlite). */
+/** Rows remembered per query, until the database changes (see openSqlite and openPostgres). */
 const MAX_REMEMBERED = 2048;
 
 /**
@@ -94,7 +95,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
   let version: unknown = null;
   let checkedAt = -Infinity;
   let statementsSeen = -1;
-  const remembered = new Map<string, Map<string, Record<string, unknown> | undefined>>();
+  const memory = new RowMemory();
   return {
     async one<T>(query: LeanQuery, params: unknown[]) {
       const t = performance.now();
@@ -103,20 +104,15 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
         checkedAt = t;
         const now = dataVersion.get();
         if (now !== version) {
-          remembered.clear();
+          memory.forget();
           version = now;
         }
       }
-      let rows = remembered.get(query.name);
-      if (!rows) remembered.set(query.name, (rows = new Map()));
-      const key = params.length === 1 ? String(params[0]) : JSON.stringify(params);
-      let row = rows.get(key);
-      if (row === undefined && !rows.has(key)) {
-        row = prepared(query).get(...params) as Record<string, unknown> | undefined;
-        if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
-        if (rows.size >= MAX_REMEMBERED) rows.clear();
-        rows.set(key, row);
-      }
+      const known = memory.recall(query, params);
+      if (known.found) return known.row as T | undefined;
+      const row = prepared(query).get(...params) as Record<string, unknown> | undefined;
+      if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
+      memory.keep(query, known.key, row);
       // A copy: callers may set fields on what they get; the remembered row stays as read.
       return (row ? { ...row } : undefined) as T | undefined;
     },
@@ -159,6 +155,24 @@ function sqliteDate(value: unknown): Date | null {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
 }
 
+/**
+ * How long PostgreSQL answers are remembered at most, even with no change heard of: a bound on what a lost
+ * notification could cost (none is lost while the listening connection is up; it is re-made when it drops).
+ */
+const POSTGRES_MAX_AGE_MS = 5000;
+/** The channel the tables' triggers notify on (prisma/migrations/postgresql/*_change_notifications). */
+const CHANGE_CHANNEL = "patchbay_change";
+
+/**
+ * PostgreSQL: answers are remembered until a table they come from changes. Triggers on those tables (keys, accounts,
+ * connections, app settings, custom connectors) notify `patchbay_change` when a statement changing one commits, in
+ * any instance or process; each instance listens on a connection of its own and forgets what it remembered when told
+ * (a revocation made through another instance is refused there as soon as the notification arrives: well under a
+ * millisecond on one host, a network round trip across hosts). A change made by this process is seen on the very next
+ * read, as on SQLite (the driver adapter counts Prisma's statements). While the listening connection is down nothing
+ * is remembered; when it is back, what was remembered before is forgotten. A read that a change overtook (the
+ * notification came while it was on the way) is used once and not remembered.
+ */
 async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
   const { default: pg } = await import("pg");
   const TIMESTAMP = 1114; // Prisma's DateTime is `timestamp(3)` without time zone, written in UTC
@@ -169,17 +183,112 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
     types: { getTypeParser: ((oid: number, format?: string) => (oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as never))) as typeof pg.types.getTypeParser },
   });
   pool.on("error", () => {}); // an idle connection dropped by the server is replaced on the next query
+  const memory = new RowMemory();
+  const changes = listenForChanges(pg, target.url, () => memory.forget());
+  let statementsSeen = localStatements;
+  let since = performance.now();
+  const read = async (query: LeanQuery, params: unknown[]) => {
+    const { rows } = await pool.query({ name: query.name, text: query.postgresql, values: params });
+    return rows[0] as Record<string, unknown> | undefined;
+  };
   return {
     async one<T>(query: LeanQuery, params: unknown[]) {
-      const { rows } = await pool.query({ name: query.name, text: query.postgresql, values: params });
-      return rows[0] as T | undefined;
+      if (!changes.live()) return (await read(query, params)) as T | undefined;
+      const t = performance.now();
+      if (statementsSeen !== localStatements || t - since >= POSTGRES_MAX_AGE_MS) {
+        memory.forget();
+        statementsSeen = localStatements;
+        since = t;
+      }
+      const known = memory.recall(query, params);
+      if (known.found) return known.row as T | undefined;
+      const generation = memory.generation;
+      const row = await read(query, params);
+      // Kept only if nothing changed while it was read (a notification, or a statement of this process).
+      if (memory.generation === generation && statementsSeen === localStatements && changes.live()) memory.keep(query, known.key, row);
+      return (row ? { ...row } : undefined) as T | undefined;
     },
     async write(query: LeanQuery, params: unknown[]) {
       await pool.query({ name: query.name, text: query.postgresql, values: params.map(postgresParam) });
       return true;
     },
     async close() {
+      await changes.close();
       await pool.end();
+    },
+  };
+}
+
+/** Rows remembered per query and parameters; `generation` counts the times they were all forgotten. */
+class RowMemory {
+  private readonly rows = new Map<string, Map<string, Record<string, unknown> | undefined>>();
+  generation = 0;
+
+  forget(): void {
+    this.rows.clear();
+    this.generation++;
+  }
+
+  /** A copy of the remembered row (callers may set fields on it), or the key to keep one under. */
+  recall(query: LeanQuery, params: unknown[]): { found: true; row: Record<string, unknown> | undefined } | { found: false; key: string } {
+    const key = params.length === 1 ? String(params[0]) : JSON.stringify(params);
+    const rows = this.rows.get(query.name);
+    if (!rows?.has(key)) return { found: false, key };
+    const row = rows.get(key);
+    return { found: true, row: row ? { ...row } : undefined };
+  }
+
+  keep(query: LeanQuery, key: string, row: Record<string, unknown> | undefined): void {
+    let rows = this.rows.get(query.name);
+    if (!rows) this.rows.set(query.name, (rows = new Map()));
+    if (rows.size >= MAX_REMEMBERED) rows.clear();
+    rows.set(key, row);
+  }
+}
+
+/**
+ * A connection of its own that LISTENs on the change channel and calls `changed` for every notification, and when it
+ * connects or drops (what it missed meanwhile is unknown). Re-made a second after it drops. `live`: listening now.
+ */
+function listenForChanges(pg: typeof import("pg").default, url: string, changed: () => void): { live: () => boolean; close: () => Promise<void> } {
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const down = (c: InstanceType<typeof pg.Client>) => {
+    if (client !== c) return;
+    client = null;
+    live = false;
+    changed();
+    c.end().catch(() => {});
+    if (!closed) retry = setTimeout(connect, 1000).unref();
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on("notification", () => changed());
+    c.on("error", () => down(c));
+    c.on("end", () => down(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+      if (client !== c) return;
+      changed();
+      live = true;
+    } catch {
+      down(c);
+    }
+  };
+  void connect();
+  return {
+    live: () => live,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      live = false;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -9,6 +9,7 @@ import { deriveSecrets } from "../../src/crypto/secrets.js";
 import { migrate } from "../../src/db/migrate.js";
 import { databaseTarget } from "../../src/db/target.js";
 import { openLeanReads, type LeanQuery } from "../../src/db/lean-reads.js";
+import pg from "pg";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,6 +48,38 @@ describe("data", () => {
       const revoke: LeanQuery = { name: "revoke_all", sqlite: "UPDATE ApiKey SET revokedAt = ?", postgresql: "", dates: [] };
       await expect(lean.write(revoke, [new Date()])).rejects.toThrow(/not a write to the runs log/);
     } finally {
+      await lean.close();
+    }
+  });
+
+  it("remembers rows read on PostgreSQL until a statement changes their table, in any process (LISTEN / NOTIFY)", async () => {
+    if (!usingPostgres()) return; // SQLite's remembered rows follow its data_version (the CLI test above)
+    const { keyId } = await server.newAccount();
+    const target = databaseTarget(server.databaseUrl);
+    const lean = await openLeanReads(target);
+    const other = new pg.Client({ connectionString: target.url }); // another process's connection: no local statement
+    await other.connect();
+    const project: LeanQuery = { name: "test_key_project", sqlite: "", postgresql: 'SELECT project FROM "ApiKey" WHERE id = $1', dates: [] };
+    const read = async () => (await lean.one<{ project: string }>(project, [keyId]))?.project;
+    try {
+      await new Promise((r) => setTimeout(r, 1000)); // the listening connection is up
+      const before = await read();
+      // A change that notifies nobody (its trigger off) is not seen: the row read before is remembered.
+      await other.query('ALTER TABLE "ApiKey" DISABLE TRIGGER "ApiKey_notify_change"');
+      await other.query(`UPDATE "ApiKey" SET project = 'quiet-change' WHERE id = $1`, [keyId]);
+      await other.query('ALTER TABLE "ApiKey" ENABLE TRIGGER "ApiKey_notify_change"');
+      expect(await read()).toBe(before);
+      // A change that notifies is seen as soon as the notification arrives.
+      await other.query(`UPDATE "ApiKey" SET project = 'heard-change' WHERE id = $1`, [keyId]);
+      const deadline = Date.now() + 2000;
+      let seen = await read();
+      while (seen !== "heard-change" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 5));
+        seen = await read();
+      }
+      expect(seen).toBe("heard-change");
+    } finally {
+      await other.end();
       await lean.close();
     }
   });
