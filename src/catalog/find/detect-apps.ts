@@ -149,8 +149,11 @@ export function allowedEdits(length: number): number {
 
 export class AppDetector {
   private readonly aliases = new Map<string, Alias>();
-  /** Single words of well-known names (curated, short names, brands, apps elsewhere), for typo correction. */
-  private readonly typoTargets: string[] = [];
+  /**
+   * Single words of well-known names (curated, short names, brands, apps elsewhere, app ids), for typo correction,
+   * by first letter (a typo keeps its first letter).
+   */
+  private readonly typoTargetsByLetter = new Map<string, string[]>();
   /** Typo targets that are only an app's id or display name (not curated): a typo of one counts in an app's place only. */
   private readonly weakTypoTargets = new Set<string>();
   private readonly helpers: DetectorHelpers;
@@ -229,7 +232,11 @@ export class AppDetector {
       if (!single && joined.length >= 6 && !this.aliases.has(joined)) this.aliases.set(joined, { apps: new Map(), ambiguous: commonTerm(joined), elsewhere: name });
     }
     for (const w of weakTypo) if (!typo.has(w)) (this.weakTypoTargets.add(w), typo.add(w));
-    this.typoTargets = [...typo].sort();
+    for (const t of [...typo].sort()) {
+      const list = this.typoTargetsByLetter.get(t[0]!);
+      if (list) list.push(t);
+      else this.typoTargetsByLetter.set(t[0]!, [t]);
+    }
     for (const key of this.aliases.keys()) if (key.includes(" ")) this.phraseStarts.add(key.slice(0, key.indexOf(" ")));
   }
 
@@ -252,8 +259,8 @@ export class AppDetector {
     if (max === 0 || this.aliases.has(word) || this.helpers.knownWord(word) || isStopWord(word)) return undefined;
     let best: string | undefined;
     let bestDistance = max + 1;
-    for (const target of this.typoTargets) {
-      if (target[0] !== word[0] || Math.abs(target.length - word.length) > max) continue;
+    for (const target of this.typoTargetsByLetter.get(word[0]!) ?? []) {
+      if (Math.abs(target.length - word.length) > max) continue;
       const cap = Math.min(max, allowedEdits(target.length));
       const d = editDistance(word, target, cap);
       // At the same distance, a name the word only misses letters of ("gmal" → gmail, not gcal): the commonest typo.
