@@ -55,6 +55,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   notify: { intent: "create", terms: ["send", "notify", "create"] },
   reply: { intent: "create", terms: ["reply", "send", "create"] },
   answer: { intent: "create", terms: ["reply", "respond", "answer", "send"] },
+  remind: { intent: "create", terms: ["remind", "reminder", "send"] },
   respond: { intent: "create", terms: ["reply", "respond", "send"] },
   shoot: { intent: "create", terms: ["send", "create"] },
   forward: { intent: "create", terms: ["forward", "send"] },

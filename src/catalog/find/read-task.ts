@@ -43,6 +43,8 @@ const AUXILIARIES = new Set(["did", "does", "do", "is", "are", "was", "were", "h
 const WH_WORDS = new Set(["what", "which", "who", "how", "when", "where", "why"]);
 /** Subjects before a verb in the past ("I deleted ...", "someone removed ..."): that verb is what happened, not the order. */
 const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "someone", "somebody", "anyone", "anybody", "it", "people", "everyone", "who", "accidentally", "mistakenly"]);
+/** Nouns whose own verb is the action when they are sent or given ("send a reminder" is to remind). */
+const NOUN_VERBS: Record<string, string> = { reminder: "remind", invitation: "invite", invite: "invite", notification: "notify", reply: "reply", refund: "refund", review: "review" };
 /** Auxiliaries of the perfect ("I have deleted", "we've sent"): the past form after one is what happened. */
 const PERFECT = new Set(["have", "has", "had", "ve", "i've", "we've", "they've", "you've"]);
 /** Words that open a noun phrase: a verb word after one (within three words) is a noun ("the invoice email"). */
@@ -234,6 +236,15 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     if (field && !["a", "an", "new", "another", "up"].includes(field) && (["to", "as"].includes(words[k + 1] ?? "") || ["to", "as"].includes(words[k + 2] ?? ""))) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
     }
+  }
+  // "send a reminder", "send an invitation": the noun's own verb says what to do (remind, invite).
+  if (verb && (verb.word === "send" || verb.word === "give") && ["a", "an", "the"].includes(words[verbAt + 1] ?? "")) {
+    const action = NOUN_VERBS[words[verbAt + 2] ?? ""];
+    if (action && VERBS[action]) verb = { word: action, sense: VERBS[action]! };
+  }
+  // "move my booking to next tuesday", "push the call to 3pm": a new time is a reschedule.
+  if (verb && (verb.word === "move" || verb.word === "push" || verb.word === "shift") && words.slice(verbAt + 1).some((w) => TIME_WORDS.has(w) || w === "tomorrow" || w === "next" || /^\d{1,2}(am|pm)$|^(am|pm|clock)$/.test(w))) {
+    verb = { word: verb.word, sense: { intent: "update", terms: ["reschedule", "update", "patch"] } };
   }
   // "drop a note on the board", "drop a comment": to drop something new is to put it there, not to delete it.
   if (verb?.word === "drop" && ["a", "an", "new", "another", "quick"].includes(words[verbAt + 1] ?? "")) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
