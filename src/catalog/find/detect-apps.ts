@@ -282,7 +282,8 @@ export class AppDetector {
       sentenceStart.push(raw.length === 0 || /[.!?:;]\s*$/.test(between) || /\n/.test(between));
       raw.push(m[0]);
       lastEnd = m.index + m[0].length;
-      colonAfter.push(/^\s*:/.test(task.slice(lastEnd)));
+      // (or a dash: "gmial - i binned the email ...")
+      colonAfter.push(/^\s*(?::|\s[-–—]\s)/.test(task.slice(lastEnd)));
     }
     const lower = raw.map((w) => w.toLowerCase());
     // Typos of well-known names ("gmial", "notoin"), read as the name.

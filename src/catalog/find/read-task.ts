@@ -155,6 +155,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
+  // "p&l", "P & L": the profit and loss report.
+  text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
   text = text.replace(/\b(?:turn|convert|make)\s+(.+?)\s+into\s+((?:a|an|new)\s+.+)$/i, "create $2 from $1");
   // "let the team know ...": tell them.
@@ -239,7 +241,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "send a reminder", "send an invitation": the noun's own verb says what to do (remind, invite).
   if (verb && (verb.word === "send" || verb.word === "give") && ["a", "an", "the"].includes(words[verbAt + 1] ?? "")) {
-    const action = NOUN_VERBS[words[verbAt + 2] ?? ""];
+    // The noun may come after a qualifier ("send a payment reminder").
+    const action = NOUN_VERBS[words[verbAt + 2] ?? ""] ?? NOUN_VERBS[words[verbAt + 3] ?? ""];
     if (action && VERBS[action]) verb = { word: action, sense: VERBS[action]! };
   }
   // "move my booking to next tuesday", "push the call to 3pm": a new time is a reschedule.
