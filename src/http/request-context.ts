@@ -2,23 +2,48 @@ import { randomUUID } from "node:crypto";
 import type Koa from "koa";
 import type { Logger } from "pino";
 import { redactPath } from "../log.js";
+import type { Caller } from "../gate/caller.js";
+
+/**
+ * What a request carries through the middlewares (Koa's `ctx.state`): its id, the caller once admitted, and its
+ * child logger, made when something logs (most requests log only their one line). A class, so that the logger's
+ * getter sits on the prototype and every request's state keeps one shape (a getter defined on each plain object
+ * made V8 treat them all as dictionaries, and each use of the state a slow lookup).
+ */
+export class RequestState {
+  caller?: Caller | null;
+  private child?: Logger;
+
+  constructor(
+    private readonly root: Logger,
+    readonly requestId: string,
+  ) {}
+
+  get log(): Logger {
+    return (this.child ??= this.root.child({ requestId: this.requestId }));
+  }
+
+  /** The logger of the request's line: its child logger if one was made, else the root (the line names the id). */
+  lineLogger(): { logger: Logger; named: boolean } {
+    return this.child ? { logger: this.child, named: true } : { logger: this.root, named: false };
+  }
+}
 
 /** Gives each request an id (X-Request-Id, kept when the client sent a sane one), a child logger and a log line. */
 export function requestContext(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
     const given = ctx.get("X-Request-Id");
     const requestId = /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : `req_${randomUUID().replace(/-/g, "")}`;
-    ctx.state.requestId = requestId;
-    // The request's child logger is made when something logs (most requests log only their one line below).
-    let child: Logger | undefined;
-    Object.defineProperty(ctx.state, "log", { get: () => (child ??= log.child({ requestId })), configurable: true, enumerable: true });
+    const state = new RequestState(log, requestId);
+    ctx.state = state;
     ctx.set("X-Request-Id", requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      (child ?? log).info(
-        { ...(child ? {} : { requestId }), method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: ctx.state.caller?.key.id },
+      const { logger, named } = state.lineLogger();
+      logger.info(
+        { ...(named ? {} : { requestId }), method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id },
         "request",
       );
     }
