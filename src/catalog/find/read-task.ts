@@ -155,6 +155,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
   text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
+  // "set Status to 'Shipped' on record rec8", "set priority = high for ticket 42": a field of the item is changed,
+  // the item is what to update.
+  text = text.replace(
+    /\bset\s+(?:the\s+|its\s+)?([\w-]+)\s*(?:to|=|as)\s*(.+?)\s+(?:on|of|for|in)\s+(?:the\s+|this\s+|that\s+|my\s+)?(record|row|item|card|issue|ticket|task|deal|contact|entry|page|lead|order|product|customer|user|file|event|subscription|invoice)\b/gi,
+    "update $3 with $1 $2",
+  );
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
