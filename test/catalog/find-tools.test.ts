@@ -151,4 +151,24 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("create a new S3 bucket called backups")[0]!.tool.app).toBe("aws_s3");
     expect(top("list transactions from plaid")[0]!.tool.app).toBe("plaid");
   });
+
+  it("reads an app by its display name, written as one word, or with a typo in an app's place; a name of everyday words is not one", () => {
+    expect(top("define serendipity using oxford dictionaries")[0]!.tool.app).toBe("oxforddictionaries");
+    const typo = top("mandril send the welcome template email to the new signup")[0]!;
+    expect(typo.tool.app).toBe("mandrillapp");
+    expect(typo.reasons[0]).toMatch(/"mandril" read as "mandrill"/);
+    expect(catalog.findToolsWithNotice("helpscout reply to the acme conversation", { limit: 5 }).notice?.message).toMatch(/Help Scout/);
+    // "Account" is an app's display name made of an everyday word: "into my account" names no app.
+    expect(top("fork facebook/react into my account")[0]!.tool.app).toBe("github");
+    // "how do i ..." is not DigitalOcean (DO), whose tools have users.
+    expect(top("how do i make the header row bold in my google sheet?").every((m) => m.tool.app === "googlesheets")).toBe(true);
+  });
+
+  it("tells what happened from what to do: a perfect tense, a noun that is also a verb, a time word first", () => {
+    const restore = top("yesterday I have deleted the contract file in box by error, can you bring back it please")[0]!;
+    expect(restore.reasons.join(" ")).toMatch(/action: update/);
+    expect(ops("i trashed the dhl invoice email in gmail by accident, get it back")[0]).toBe("gmail POST /gmail/v1/users/{userId}/messages/{id}/untrash");
+    expect(ops("In Airtable base appQ1x2Ab, table 'Orders', set Status to 'Shipped' on record recH8k2LmN")[0]).toBe("airtable PATCH /v0/{baseId}/{tableIdOrName}/{recordId}");
+    expect(ops("paypl send a reminder for the unpaid invoice INV2-8QZT")[0]).toBe("paypal POST /v2/invoicing/invoices/{invoice_id}/remind");
+  });
 });
