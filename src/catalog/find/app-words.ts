@@ -28,6 +28,8 @@ export const SHORT_NAMES: Record<string, string[]> = {
   share_point: ["sharepoint", "share point"],
   twitter: ["x.com", "tweeter"],
   bufferapp: ["buffer"],
+  youneedabudget: ["ynab", "you need a budget"],
+  instagram: ["insta", "ig"],
   metaads: ["fb ads", "facebook ads", "meta ads", "fb ad", "facebook ad"],
   digitalocean: ["do", "digital ocean"],
   openai: ["chatgpt", "gpt", "dall-e", "dalle", "whisper", "open ai"],
@@ -49,7 +51,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
-export const AMBIGUOUS_SHORT = new Set(["buffer", "do", "drive", "sheets", "teams", "keep notes", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
+export const AMBIGUOUS_SHORT = new Set(["buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,
@@ -182,4 +184,5 @@ export const KNOWN_ELSEWHERE: string[] = [
   "DoorDash", "Instacart", "Airbnb", "Booking.com", "Expedia", "Strava", "Fitbit", "Garmin", "Peloton",
   "Venmo", "PayPal", "Cash App", "Revolut", "Coinbase", "Binance", "Robinhood", "Kraken", "Tidal", "Deezer",
   "SoundCloud", "Apple Music", "Audible", "Goodreads", "Letterboxd", "Netflix", "Hulu",
+  "Toggl", "Toggl Track", "Jenkins", "Auth0", "Splitwise", "Philips Hue", "Clockify", "Bitbucket", "Travis CI", "Vercel", "Netlify",
 ];

@@ -24,6 +24,9 @@ const COMMON_WORDS = new Set([
   "forms", "chat", "contacts", "meet", "home",
 ]);
 
+/** Words at the end of an app's display name that only say it is an API. */
+const API_WORDS = /^(api|apis|endpoints?|rest|service|services|v\d+(\.\d+)?)$/;
+
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
 const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
 /** Words that are verbs in the lexicon but after a name make a phrase of their own ("zoom in", "box up"). */
@@ -42,6 +45,7 @@ const GENERIC_PRODUCT_NOUNS = new Set(
     "doc docs document documents file files folder folders invoice invoices incident incidents repo repos list lists card cards note " +
     "notes notebook event events message messages chat chats org site app database pipeline campaign campaigns form forms " +
     "survey order orders product products customer customers story stories space spaces drive bucket dashboard status link links " +
+    "timer timers job jobs build builds tracker " +
     "profile post posts video videos playlist slot booking bookings recording call calls thread threads notification notifications " +
     "reminder reminders standup standups webinar webinars huddle sync settings audience audiences subscriber subscribers envelope " +
     "envelopes sheet spreadsheet droplet droplets").split(" "),
@@ -193,7 +197,9 @@ export class AppDetector {
       // The display name as the id is read ("oxford dictionaries", "mandrill", "setlist.fm"), and written as one word
       // ("helpscout"); a name made only of everyday words ("Account", "Background Removal") is not read as a name.
       const name = (a.name ?? "").replace(/\([^)]*\)/g, " ");
+      // Without the words that only say it is an API ("YNAB API Endpoints" → ynab, "Clearbit API" → clearbit).
       const nameWords = norm(name);
+      while (nameWords.length > 1 && API_WORDS.test(nameWords[nameWords.length - 1]!)) nameWords.pop();
       const everyday = nameWords.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w) || w.length <= 2);
       if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday) {
         if (!this.aliases.has(nameWords.join(" "))) add(nameWords.join(" "), [a.id], 2);
@@ -382,7 +388,7 @@ export class AppDetector {
     // belong to the name ("Readwise Reader").
     const unseen = (i: number): boolean => {
       const w = words[i]!;
-      if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]+$/.test(w) || isStopWord(w)) return false;
+      if (taken.has(i) || corrected.has(i) || w.length < 4 || !/^[a-z]{3,}\d*$/.test(w) || isStopWord(w)) return false;
       if ((this.helpers.seenWord ?? this.helpers.knownWord)(w)) return false;
       return !(/^[a-z]/.test(raw[i]!) && this.helpers.typoOf?.(w));
     };
