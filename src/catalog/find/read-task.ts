@@ -133,9 +133,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "how do I create an issue", "is it possible to update the contact", "is there a way to ...": a request asked as
   // a question; the verb after the wrapper is the order (not "how" or "is", which ask to see something).
   text = text.replace(
-    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
+    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|(?:it\s+)?is\s+(?:needed|necessary|required)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
     "$1",
   );
+  // "do for me one invoice", "make for us a new page": an order to make one.
+  text = text.replace(/^(\s*(?:please\s+)?)(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/i, "$1create a");
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
