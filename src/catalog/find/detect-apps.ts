@@ -203,6 +203,12 @@ export class AppDetector {
       const everyday = nameWords.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w) || w.length <= 2);
       if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday) {
         if (!this.aliases.has(nameWords.join(" "))) add(nameWords.join(" "), [a.id], 2);
+        // A name ending in a plural, also in the singular ("Oxford Dictionaries" → "oxford dictionary").
+        const last = nameWords[nameWords.length - 1]!;
+        if (nameWords.length > 1 && /[^s]s$/.test(last)) {
+          const singular = [...nameWords.slice(0, -1), last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1)].join(" ");
+          if (!this.aliases.has(singular)) add(singular, [a.id], 2);
+        }
         const joined = nameWords.join("");
         if (nameWords.length > 1 && joined.length >= 6 && !this.aliases.has(joined)) add(joined, [a.id], 2, { ambiguous: commonTerm(joined) });
       }

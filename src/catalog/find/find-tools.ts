@@ -803,12 +803,26 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return best;
   }
 
+  /** The common word (in 50 tools or more) a word is with two neighbouring letters swapped back, or null. */
+  function swapped(word: string): string | null {
+    let best: string | null = null;
+    let bestDf = 50;
+    for (let i = 0; i < word.length - 1; i++) {
+      const w = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      const d = dfOf(w);
+      if (d > bestDf) (best = w), (bestDf = d);
+    }
+    return best;
+  }
+
   /** The task with abbreviations written out and typos of ordinary words corrected. */
   function normaliseWords(text: string, appWords: Set<string>): string {
     return text.replace(/[A-Za-z][A-Za-z']*/g, (w) => {
       const lower = w.toLowerCase();
-      if (appWords.has(lower) || lower.length < 5 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
+      if (appWords.has(lower) || lower.length < 4 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
       if (isStopWord(lower) || dfOf(lower) > 0 || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
+      // A word of four letters only by two letters swapped ("lsit"): any other edit of so short a word is too loose.
+      if (lower.length === 4) return swapped(lower) ?? w;
       return spell(lower) ?? w;
     });
   }

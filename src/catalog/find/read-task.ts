@@ -156,7 +156,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "... that kenji gets write access to the repo": the same, said of the person.
   text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
-  text = text.replace(/\b(get|bring|put|turn|switch|set|take|give)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down)\b/gi, "$1 $3 $2");
+  text = text.replace(/\b(get|bring|put|turn|switch|set|take|give|tick|check|cross|kick|roll|shut|power|clean|push|queue|spin|fire|look|pay)\s+(it|them|this|that|these|those|him|her)\s+(back|on|off|up|down|out)\b/gi, "$1 $3 $2");
   // "set Status to 'Shipped' on record rec8", "set priority = high for ticket 42": a field of the item is changed,
   // the item is what to update.
   text = text.replace(
