@@ -218,6 +218,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     // What happened ("I deleted", "we sent", "I have deleted") and what a question asks about is not the order.
     if ((SUBJECTS.has(words[i - 1] ?? "") || PERFECT.has(words[i - 1] ?? "")) && pastBase(w)) continue;
     if (auxAt >= 0 && i > auxAt && !WH_WORDS.has(w)) continue;
+    // "pull request(s)": the thing, not the verb "pull".
+    if (w === "pull" && /^requests?$/.test(words[i + 1] ?? "")) continue;
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
     const three = `${two} ${words[i + 2] ?? ""}`;
     const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
