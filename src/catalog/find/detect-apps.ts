@@ -92,6 +92,8 @@ export interface DetectedApps {
 export interface DetectorHelpers {
   /** A common word of the catalog's texts (a brand that is one needs a capital or an app's place). */
   commonTerm: (word: string) => boolean;
+  /** A word most of whose uses in the catalog are in these apps' own tools ("ebay" in eBay's): their name, not a word. */
+  ownWord?: (word: string, ids: string[]) => boolean;
   /** A word the catalog knows well (not corrected as a typo). */
   knownWord: (word: string) => boolean;
   /** A word the catalog's texts use at all (not taken for the name of an app we do not know). */
@@ -177,7 +179,8 @@ export class AppDetector {
       if (words.length === 0 || words.length > MAX_PHRASE) return;
       const key = words.join(" ");
       const single = words.length === 1;
-      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key)) || key.length <= 2));
+      const named = [...new Set([...(this.aliases.get(key)?.apps.keys() ?? []), ...ids])];
+      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key) && !this.helpers.ownWord?.(key, named)) || key.length <= 2));
       const alias = this.aliases.get(key) ?? { apps: new Map<string, number>(), ambiguous };
       if (strength >= Math.max(0, ...alias.apps.values())) alias.ambiguous = ambiguous;
       for (const id of ids) alias.apps.set(id, Math.max(strength, alias.apps.get(id) ?? 0));
@@ -201,7 +204,10 @@ export class AppDetector {
       const nameWords = norm(name);
       while (nameWords.length > 1 && API_WORDS.test(nameWords[nameWords.length - 1]!)) nameWords.pop();
       const everyday = nameWords.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w) || w.length <= 2);
-      if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday) {
+      // A name that starts with a family's brand ("HubSpot Marketing", "Google Cloud Storage") is left to the brand,
+      // which searches the whole family and ranks the member the task's words name.
+      const familyName = nameWords.length > 1 && (this.aliases.get(nameWords[0]!)?.apps.size ?? 0) > 1;
+      if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday && !familyName) {
         if (!this.aliases.has(nameWords.join(" "))) add(nameWords.join(" "), [a.id], 2);
         // A name ending in a plural, also in the singular ("Oxford Dictionaries" → "oxford dictionary").
         const last = nameWords[nameWords.length - 1]!;
@@ -212,6 +218,14 @@ export class AppDetector {
         const joined = nameWords.join("");
         if (nameWords.length > 1 && joined.length >= 6 && !this.aliases.has(joined)) add(joined, [a.id], 2, { ambiguous: commonTerm(joined) });
       }
+      // Without a last word of everyday language ("Visual Crossing Weather" → visual crossing), when what is left is
+      // a name of its own.
+      if (nameWords.length > 2 && !everyday && !familyName && commonTerm(nameWords[nameWords.length - 1]!)) {
+        const rest = nameWords.slice(0, -1);
+        if (!rest.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w)) && !this.aliases.has(rest.join(" "))) add(rest.join(" "), [a.id], 2);
+      }
+      // A one-word id as its web address ("polygon.io", "cal.com"): a name even when the word is an everyday one.
+      if (/^[a-z0-9]{3,}$/.test(a.id)) for (const tld of ["io", "com", "ai", "dev", "app"]) if (!this.aliases.has(`${a.id}.${tld}`)) add(`${a.id}.${tld}`, [a.id], 2, { ambiguous: false });
       // Typos of an app's one-word id or name of 6 letters or more ("pincone", "mandril"), read in an app's place.
       for (const w of new Set([a.id, ...(nameWords.length === 1 ? nameWords : [])])) {
         if (/^[a-z]{6,}$/.test(w) && !commonTerm(w)) weakTypo.add(w);

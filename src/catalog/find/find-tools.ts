@@ -231,8 +231,20 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return new Set([...counts].sort((x, y) => y[1] - x[1]).slice(0, 40).map(([t]) => index.words[t]!));
   };
   const nameOf = new Map(apps.map((a) => [a.id, a.name]));
+  /** The share of a word's tools that belong to these apps ("ebay" is common only in eBay's own tools). */
+  const ownShare = (word: string, ids: string[]): number => {
+    const t = index.vocab.get(stem(word));
+    if (t === undefined) return 0;
+    const mine = new Set(ids.map((id) => appNumber.get(id)).filter((a) => a !== undefined));
+    const start = index.postingOffsets[t]!;
+    const end = index.postingOffsets[t + 1]!;
+    let own = 0;
+    for (let k = start; k < end; k++) if (mine.has(index.appOf[index.postingDocs[k]!]!)) own++;
+    return end > start ? own / (end - start) : 0;
+  };
   const detector = new AppDetector(index.apps.map((a) => ({ ...a, name: nameOf.get(a.id) })), {
     commonTerm: (word) => dfOf(word) >= 30,
+    ownWord: (word, ids) => ownShare(word, ids) >= 0.5,
     knownWord: (word) => dfOf(word) >= 3,
     seenWord: (word) => dfOf(word) > 0 || index.vocab.has(word),
     typoOf: (word) => (word.length >= 5 && word.length <= 12 ? spell(word) : null),
