@@ -179,8 +179,8 @@ export class AppDetector {
       if (words.length === 0 || words.length > MAX_PHRASE) return;
       const key = words.join(" ");
       const single = words.length === 1;
-      const named = [...new Set([...(this.aliases.get(key)?.apps.keys() ?? []), ...ids])];
-      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key) && !this.helpers.ownWord?.(key, named)) || key.length <= 2));
+      const named = () => [...new Set([...(this.aliases.get(key)?.apps.keys() ?? []), ...ids])];
+      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key) && !this.helpers.ownWord?.(key, named())) || key.length <= 2));
       const alias = this.aliases.get(key) ?? { apps: new Map<string, number>(), ambiguous };
       if (strength >= Math.max(0, ...alias.apps.values())) alias.ambiguous = ambiguous;
       for (const id of ids) alias.apps.set(id, Math.max(strength, alias.apps.get(id) ?? 0));
@@ -225,7 +225,7 @@ export class AppDetector {
         if (!rest.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w)) && !this.aliases.has(rest.join(" "))) add(rest.join(" "), [a.id], 2);
       }
       // A one-word id as its web address ("polygon.io", "cal.com"): a name even when the word is an everyday one.
-      if (/^[a-z0-9]{3,}$/.test(a.id)) for (const tld of ["io", "com", "ai", "dev", "app"]) if (!this.aliases.has(`${a.id}.${tld}`)) add(`${a.id}.${tld}`, [a.id], 2, { ambiguous: false });
+      if (/^[a-z0-9]{3,}$/.test(a.id)) for (const tld of ["io", "com", "ai"]) if (!this.aliases.has(`${a.id}.${tld}`)) add(`${a.id}.${tld}`, [a.id], 2, { ambiguous: false });
       // Typos of an app's one-word id or name of 6 letters or more ("pincone", "mandril"), read in an app's place.
       for (const w of new Set([a.id, ...(nameWords.length === 1 ? nameWords : [])])) {
         if (/^[a-z]{6,}$/.test(w) && !commonTerm(w)) weakTypo.add(w);

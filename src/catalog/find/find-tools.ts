@@ -231,16 +231,32 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return new Set([...counts].sort((x, y) => y[1] - x[1]).slice(0, 40).map(([t]) => index.words[t]!));
   };
   const nameOf = new Map(apps.map((a) => [a.id, a.name]));
+  // Each app's tools, when they sit side by side (they do in the catalog and in a custom-tools index): a search kept to
+  // a few apps then reads only their stretch of each posting list (postings are in tool order).
+  const appFrom = new Uint32Array(index.apps.length).fill(n);
+  const appTo = new Uint32Array(index.apps.length);
+  let contiguous = true;
+  for (let doc = 0; doc < n; doc++) {
+    const a = index.appOf[doc]!;
+    if (appTo[a]! > 0 && appTo[a] !== doc) contiguous = false;
+    if (appFrom[a] === n) appFrom[a] = doc;
+    appTo[a] = doc + 1;
+  }
   /** The share of a word's tools that belong to these apps ("ebay" is common only in eBay's own tools). */
   const ownShare = (word: string, ids: string[]): number => {
     const t = index.vocab.get(stem(word));
     if (t === undefined) return 0;
-    const mine = new Set(ids.map((id) => appNumber.get(id)).filter((a) => a !== undefined));
     const start = index.postingOffsets[t]!;
     const end = index.postingOffsets[t + 1]!;
+    if (end === start) return 0;
     let own = 0;
-    for (let k = start; k < end; k++) if (mine.has(index.appOf[index.postingDocs[k]!]!)) own++;
-    return end > start ? own / (end - start) : 0;
+    for (const id of ids) {
+      const a = appNumber.get(id);
+      if (a === undefined) continue;
+      if (contiguous) own += firstAtOrAfter(start, end, appTo[a]!) - firstAtOrAfter(start, end, appFrom[a]!);
+      else for (let k = start; k < end; k++) if (index.appOf[index.postingDocs[k]!] === a) own++;
+    }
+    return own / (end - start);
   };
   const detector = new AppDetector(index.apps.map((a) => ({ ...a, name: nameOf.get(a.id) })), {
     commonTerm: (word) => dfOf(word) >= 30,
@@ -346,17 +362,6 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   index.words.forEach((w, t) => {
     if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) structural.add(t);
   });
-  // Each app's tools, when they sit side by side (they do in the catalog and in a custom-tools index): a search kept to
-  // a few apps then reads only their stretch of each posting list (postings are in tool order).
-  const appFrom = new Uint32Array(index.apps.length).fill(n);
-  const appTo = new Uint32Array(index.apps.length);
-  let contiguous = true;
-  for (let doc = 0; doc < n; doc++) {
-    const a = index.appOf[doc]!;
-    if (appTo[a]! > 0 && appTo[a] !== doc) contiguous = false;
-    if (appFrom[a] === n) appFrom[a] = doc;
-    appTo[a] = doc + 1;
-  }
   function appFromOf(a: number): number {
     return contiguous ? appFrom[a]! : 0;
   }
