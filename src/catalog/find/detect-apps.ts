@@ -194,38 +194,42 @@ export class AppDetector {
       add(providerSlug(provider), family, 1);
     }
     const weakTypo = new Set<string>();
+    /** A word of everyday language, not a name. */
+    const everydayWord = (w: string) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w);
     for (const a of apps) {
       add(a.id.replace(/_/g, " "), [a.id], 2);
       if (a.id.includes("_")) add(a.id, [a.id], 2);
+      /** Reads `key` as this app's name, unless it already names something. */
+      const addNew = (key: string, opts: { ambiguous?: boolean } = {}) => {
+        if (!this.aliases.has(key)) add(key, [a.id], 2, opts);
+      };
       // The display name as the id is read ("oxford dictionaries", "mandrill", "setlist.fm"), and written as one word
       // ("helpscout"); a name made only of everyday words ("Account", "Background Removal") is not read as a name.
       const name = (a.name ?? "").replace(/\([^)]*\)/g, " ");
       // Without the words that only say it is an API ("YNAB API Endpoints" → ynab, "Clearbit API" → clearbit).
       const nameWords = norm(name);
       while (nameWords.length > 1 && API_WORDS.test(nameWords[nameWords.length - 1]!)) nameWords.pop();
-      const everyday = nameWords.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w) || w.length <= 2);
+      const everyday = nameWords.every((w) => everydayWord(w) || w.length <= 2);
       // A name that starts with a family's brand ("HubSpot Marketing", "Google Cloud Storage") is left to the brand,
       // which searches the whole family and ranks the member the task's words name.
       const familyName = nameWords.length > 1 && (this.aliases.get(nameWords[0]!)?.apps.size ?? 0) > 1;
-      if (nameWords.length > 0 && nameWords.length <= MAX_PHRASE && !everyday && !familyName) {
-        if (!this.aliases.has(nameWords.join(" "))) add(nameWords.join(" "), [a.id], 2);
+      const readable = !everyday && !familyName; // (an empty name is "everyday": every word of none is)
+      if (readable && nameWords.length <= MAX_PHRASE) {
+        addNew(nameWords.join(" "));
         // A name ending in a plural, also in the singular ("Oxford Dictionaries" → "oxford dictionary").
         const last = nameWords[nameWords.length - 1]!;
-        if (nameWords.length > 1 && /[^s]s$/.test(last)) {
-          const singular = [...nameWords.slice(0, -1), last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1)].join(" ");
-          if (!this.aliases.has(singular)) add(singular, [a.id], 2);
-        }
+        if (nameWords.length > 1 && /[^s]s$/.test(last)) addNew([...nameWords.slice(0, -1), last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1)].join(" "));
         const joined = nameWords.join("");
-        if (nameWords.length > 1 && joined.length >= 6 && !this.aliases.has(joined)) add(joined, [a.id], 2, { ambiguous: commonTerm(joined) });
+        if (nameWords.length > 1 && joined.length >= 6) addNew(joined, { ambiguous: commonTerm(joined) });
       }
       // Without a last word of everyday language ("Visual Crossing Weather" → visual crossing), when what is left is
       // a name of its own.
-      if (nameWords.length > 2 && !everyday && !familyName && commonTerm(nameWords[nameWords.length - 1]!)) {
+      if (readable && nameWords.length > 2 && commonTerm(nameWords[nameWords.length - 1]!)) {
         const rest = nameWords.slice(0, -1);
-        if (!rest.every((w) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w)) && !this.aliases.has(rest.join(" "))) add(rest.join(" "), [a.id], 2);
+        if (!rest.every(everydayWord)) addNew(rest.join(" "));
       }
       // A one-word id as its web address ("polygon.io", "cal.com"): a name even when the word is an everyday one.
-      if (/^[a-z0-9]{3,}$/.test(a.id)) for (const tld of ["io", "com", "ai"]) if (!this.aliases.has(`${a.id}.${tld}`)) add(`${a.id}.${tld}`, [a.id], 2, { ambiguous: false });
+      if (/^[a-z0-9]{3,}$/.test(a.id)) for (const tld of ["io", "com", "ai"]) addNew(`${a.id}.${tld}`, { ambiguous: false });
       // Typos of an app's one-word id or name of 6 letters or more ("pincone", "mandril"), read in an app's place.
       for (const w of new Set([a.id, ...(nameWords.length === 1 ? nameWords : [])])) {
         if (/^[a-z]{6,}$/.test(w) && !commonTerm(w)) weakTypo.add(w);

@@ -795,11 +795,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   /**
    * A word the index does not know, read as the nearest common word it does ("mesage" → message, "delte" → delete):
    * one edit for words of 5 to 7 letters, the most used candidate wins. Capitalised words (names) are left alone.
+   * `swapsOnly`: only two neighbouring letters swapped back ("lsit" → list), for words so short that any other edit
+   * is too loose.
    */
   const spellings = new Map<string, string | null>();
   const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-  function spell(word: string): string | null {
-    const cached = spellings.get(word);
+  function spell(word: string, swapsOnly = false): string | null {
+    const key = swapsOnly ? `~${word}` : word;
+    const cached = spellings.get(key);
     if (cached !== undefined) return cached;
     let best: string | null = null;
     let bestDf = 50;
@@ -808,27 +811,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (d > bestDf) (best = w), (bestDf = d);
     };
     for (let i = 0; i <= word.length; i++) {
-      if (i < word.length) consider(word.slice(0, i) + word.slice(i + 1));
+      if (!swapsOnly && i < word.length) consider(word.slice(0, i) + word.slice(i + 1));
       if (i < word.length - 1) consider(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+      if (swapsOnly) continue;
       for (const c of LETTERS) {
         if (i < word.length && c !== word[i]) consider(word.slice(0, i) + c + word.slice(i + 1));
         consider(word.slice(0, i) + c + word.slice(i));
       }
     }
     if (spellings.size > 10_000) spellings.clear();
-    spellings.set(word, best);
-    return best;
-  }
-
-  /** The common word (in 50 tools or more) a word is with two neighbouring letters swapped back, or null. */
-  function swapped(word: string): string | null {
-    let best: string | null = null;
-    let bestDf = 50;
-    for (let i = 0; i < word.length - 1; i++) {
-      const w = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-      const d = dfOf(w);
-      if (d > bestDf) (best = w), (bestDf = d);
-    }
+    spellings.set(key, best);
     return best;
   }
 
@@ -838,9 +830,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const lower = w.toLowerCase();
       if (appWords.has(lower) || lower.length < 4 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
       if (isStopWord(lower) || dfOf(lower) > 0 || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
-      // A word of four letters only by two letters swapped ("lsit"): any other edit of so short a word is too loose.
-      if (lower.length === 4) return swapped(lower) ?? w;
-      return spell(lower) ?? w;
+      return spell(lower, lower.length === 4) ?? w;
     });
   }
 

@@ -47,6 +47,8 @@ const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "someone", "som
 const NOUN_VERBS: Record<string, string> = { reminder: "remind", invitation: "invite", invite: "invite", notification: "notify", reply: "reply", refund: "refund", review: "review" };
 /** Auxiliaries of the perfect ("I have deleted", "we've sent"): the past form after one is what happened. */
 const PERFECT = new Set(["have", "has", "had", "ve", "i've", "we've", "they've", "you've"]);
+/** Words before an object that is something new to make ("a price", "a new folder", "another card"). */
+const NEW_OBJECT = new Set(["a", "an", "new", "another"]);
 /** Words that open a noun phrase: a verb word after one (within three words) is a noun ("the invoice email"). */
 const NOUN_PHRASE_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some", "any", "every", "each"]);
 /** Past forms that do not end in -ed. */
@@ -245,7 +247,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     let k = verbAt + 1;
     if (["the", "its", "their", "my", "our", "his", "her"].includes(words[k] ?? "")) k++;
     const field = words[k];
-    if (field && !["a", "an", "new", "another", "up"].includes(field) && (["to", "as"].includes(words[k + 1] ?? "") || ["to", "as"].includes(words[k + 2] ?? ""))) {
+    if (field && !NEW_OBJECT.has(field) && field !== "up" && (["to", "as"].includes(words[k + 1] ?? "") || ["to", "as"].includes(words[k + 2] ?? ""))) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
     }
   }
@@ -260,7 +262,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     verb = { word: verb.word, sense: { intent: "update", terms: ["reschedule", "update", "patch"] } };
   }
   // "drop a note on the board", "drop a comment": to drop something new is to put it there, not to delete it.
-  if (verb?.word === "drop" && ["a", "an", "new", "another", "quick"].includes(words[verbAt + 1] ?? "")) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
+  const afterVerb = words[verbAt + 1] ?? "";
+  if (verb?.word === "drop" && (NEW_OBJECT.has(afterVerb) || afterVerb === "quick")) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
   if (!verb && nounVerb) {
     verb = { word: nounVerb.word, sense: VERBS[nounVerb.word]! };
     verbAt = nounVerb.at;
@@ -313,7 +316,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   let previous = -1;
   // "a price", "a new folder": the object is something new, not an existing item.
   const next = words[verbAt + verbLength];
-  const newObject = verbAt >= 0 && next !== undefined && ["a", "an", "new", "another"].includes(next);
+  const newObject = verbAt >= 0 && next !== undefined && NEW_OBJECT.has(next);
   for (let i = 0; i < words.length; i++) {
     if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) {
       // Words before the verb ("I wish to send ...") do not make what follows it a qualifier.
