@@ -304,12 +304,15 @@ export class AppDetector {
     const sentenceStart: boolean[] = [];
     /** Whether a colon follows the word ("slack: post the notes"). */
     const colonAfter: boolean[] = [];
+    /** Whether a hyphen joins the word to the one before ("to-do", "check-in"): a part of a compound word. */
+    const joinedBefore: boolean[] = [];
     const re = /[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*/g;
     let m: RegExpExecArray | null;
     let lastEnd = 0;
     while ((m = re.exec(task))) {
       const between = task.slice(lastEnd, m.index);
       sentenceStart.push(raw.length === 0 || /[.!?:;]\s*$/.test(between) || /\n/.test(between));
+      joinedBefore.push(raw.length > 0 && between === "-");
       raw.push(m[0]);
       lastEnd = m.index + m[0].length;
       // (or a dash: "gmial - i binned the email ...")
@@ -331,6 +334,8 @@ export class AppDetector {
       const next = words[end];
       const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
       if (capital && !typoed) return true;
+      // The end of a compound word is not a name in its place ("my to-do list" is not DigitalOcean's).
+      if (joinedBefore[i]) return false;
       // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings", "notoin: ...", or first and
       // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
       if (i === 0 && colonAfter[end - 1]) return true;

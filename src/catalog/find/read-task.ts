@@ -135,11 +135,19 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "how do I create an issue", "is it possible to update the contact", "is there a way to ...": a request asked as
   // a question; the verb after the wrapper is the order (not "how" or "is", which ask to see something).
   text = text.replace(
-    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|(?:it\s+)?is\s+(?:needed|necessary|required)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
+    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+(?:i|we)\s+(?:can|could|should|do|may)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|(?:it\s+)?is\s+(?:needed|necessary|required)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
     "$1",
   );
+  // "I want that you delete it", "I need that you schedule ...": the order after the wish (non-native English).
+  text = text.replace(/\b(want|need|wish|like)\s+that\s+you\b/gi, "$1 you");
   // "do for me one invoice", "make for us a new page": an order to make one.
-  text = text.replace(/^(\s*(?:please\s+)?)(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/i, "$1create a");
+  text = text.replace(/\b(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/gi, "create a");
+  // "move it back out of the bin", "get the file back from the trash": restoring it.
+  text = text.replace(/\b(?:move|put|get|bring|take)\s+((?:[\w-]+\s+){0,4}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
+  // "look thru my drive for the tax pdf", "look in the inbox for ...": a search.
+  text = text.replace(/\blook\s+(?:thru|through|in|into|around)\b(.*?)\bfor\b/gi, "search$1for");
+  // "roll my site back", "get the old version back": the particle belongs to the verb (as with "get it back" below).
+  text = text.replace(/\b(roll|get|bring|take)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+back\b/gi, "$1 back $2");
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
@@ -215,6 +223,17 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
     return false;
   };
+  // "I trashed the message by mistake, please restore it": an order after "please" later in the task is the order;
+  // what comes before it is what happened.
+  for (let p = words.indexOf("please", firstWord + 1); p > 0 && !verb; p = words.indexOf("please", p + 1)) {
+    let i = p + 1;
+    while (i < words.length && (words[i] === "you" || words[i] === "kindly" || words[i] === "just")) i++;
+    const two = `${words[i] ?? ""} ${words[i + 1] ?? ""}`;
+    const three = `${two} ${words[i + 2] ?? ""}`;
+    const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+    if (phrase) (verb = { word: phrase, sense: VERB_PHRASES[phrase]! }), (verbAt = i), (verbLength = phrase.split(" ").length);
+    else if (VERBS[words[i] ?? ""] && !FILLER.has(words[i]!)) (verb = { word: words[i]!, sense: VERBS[words[i]!]! }), (verbAt = i);
+  }
   for (let i = 0; i < words.length && !verb; i++) {
     const w = words[i]!;
     // What happened ("I deleted", "we sent", "I have deleted") and what a question asks about is not the order.
