@@ -44,6 +44,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   aws_s3: ["s3", "amazon s3", "aws s3"],
   aws_ec2: ["ec2", "amazon ec2", "aws ec2"],
   aws_lambda: ["aws lambda", "amazon lambda"],
+  kubernetes: ["k8s", "kube"],
   nexmo_sms: ["vonage sms", "nexmo"],
   ebay_buy_browse: ["ebay"],
   lyft: [],

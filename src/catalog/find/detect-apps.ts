@@ -24,6 +24,11 @@ const COMMON_WORDS = new Set([
   "forms", "chat", "contacts", "meet", "home",
 ]);
 
+/** Days of the week (an app may be named after one), and the words that make one a time around it. */
+const WEEKDAYS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+const TIME_BEFORE = new Set(["next", "this", "last", "every", "until", "till", "by", "before", "after", "since", "from", "for", "on", "each", "coming"]);
+const TIME_AFTER = /^(at|morning|afternoon|evening|night|noon|midnight|am|pm|\d.*|next|this|the|from|to|until|through|thru|and|or|standup|meeting|call)$/;
+
 /** Words at the end of an app's display name that only say it is an API. */
 const API_WORDS = /^(api|apis|endpoints?|rest|service|services|v\d+(\.\d+)?)$/;
 
@@ -333,12 +338,16 @@ export class AppDetector {
       const prev2 = words[i - 2];
       const next = words[end];
       const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
+      // A day's name said as a time ("for Monday at 9", "next monday", "monday morning") is not the app of that name.
+      if (end === i + 1 && WEEKDAYS.has(words[i]!) && ((prev !== undefined && TIME_BEFORE.has(prev)) || (next !== undefined && TIME_AFTER.test(next)))) return false;
       if (capital && !typoed) return true;
       // The end of a compound word is not a name in its place ("my to-do list" is not DigitalOcean's).
       if (joinedBefore[i]) return false;
       // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings", "notoin: ...", or first and
       // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
       if (i === 0 && colonAfter[end - 1]) return true;
+      // ... or first and followed by a question ("yt how many subs does she have", "ig what did i post").
+      if (i === 0 && next !== undefined && /^(what|whats|how|who|which|when|where|why)$/.test(next) && words[i] !== "do" && !Object.hasOwn(VERBS, words[i]!)) return true;
       if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && !PLACE_OR_PARTICLE.has(next)) return true;
       // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
       const infinitive = prev === "to" && end === i + 1 && Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next);

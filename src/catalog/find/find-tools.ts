@@ -979,6 +979,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
         if (!hinted.has("community")) text += " in subreddit";
         hinted.add("community");
+        if (named.length === 0) implied.set("reddit", Math.max(0.7, implied.get("reddit") ?? 0));
         continue;
       }
       const hint = VALUE_HINTS[v.kind];
@@ -993,6 +994,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
     const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
     text = normaliseWords(text, detected.words);
+    // A one-word name said as the object ("schedule a gotomeeting"): the noun it ends with is the object.
+    for (const m of detected.matches) {
+      const tail = /^[a-z]{3,}(meeting|calendar|sheets?|docs?|tasks|contacts|forms?)$/i.exec(m.text)?.[1];
+      if (tail && new RegExp(`\\b(a|an|one|new|another)\\s+${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(prepared.text)) text += ` ${tail.toLowerCase()}`;
+    }
     let q = readTask(text, appTexts);
     // Nothing left to act on ("add 'renew passport' to my google tasks"): the noun that ends the app's name is it.
     if (!q.nouns.some((x) => x.weight >= 0.5)) {

@@ -336,7 +336,7 @@ export const SYNONYMS: Record<string, string[]> = {
   "assigned to me": ["assignee", "search"], "assigned to": ["assignee", "search"],
   recording: ["recording"], recordings: ["recording"], transcript: ["transcript"],
   block: ["block"], blocks: ["block", "child"], content: ["content", "block", "child"], everything: ["child", "content"],
-  page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], cell: ["value", "cell", "range"],
+  page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], line: ["row", "line", "item"], lines: ["row", "line", "item"], cell: ["value", "cell", "range"],
   value: ["value"], values: ["value"], record: ["record"], entry: ["entry", "record"],
   most: ["top"], top: ["top"], popular: ["star", "sort"], trending: ["star", "sort"], recent: ["recent", "date", "sort"], latest: ["latest", "recent"],
   occurrences: ["instance", "occurrence"], occurrence: ["instance", "occurrence"], online: ["presence", "status"], offline: ["presence", "status"], presence: ["presence"],

@@ -140,6 +140,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   );
   // "I want that you delete it", "I need that you schedule ...": the order after the wish (non-native English).
   text = text.replace(/\b(want|need|wish|like)\s+that\s+you\b/gi, "$1 you");
+  // "schedule one meeting", "make one new label": "one" is "a" (non-native English), not a thing.
+  text = text.replace(/\b([a-z]+)\s+one\s+(?=[a-z]{3,})/gi, (all, w: string) => (Object.hasOwn(VERBS, w.toLowerCase()) ? `${w} a ` : all));
   // "do for me one invoice", "make for us a new page": an order to make one.
   text = text.replace(/\b(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/gi, "create a");
   // "move it back out of the bin", "get the file back from the trash": restoring it.
@@ -228,6 +230,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   for (let p = words.indexOf("please", firstWord + 1); p > 0 && !verb; p = words.indexOf("please", p + 1)) {
     let i = p + 1;
     while (i < words.length && (words[i] === "you" || words[i] === "kindly" || words[i] === "just")) i++;
+    if (words[i] === "do") continue; // "..., please do it": the order is before
+
     const two = `${words[i] ?? ""} ${words[i + 1] ?? ""}`;
     const three = `${two} ${words[i + 2] ?? ""}`;
     const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
