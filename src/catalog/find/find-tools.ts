@@ -107,6 +107,8 @@ interface QueryIds {
   context: Set<number>;
   /** Terms of the nouns the task names as a place the object goes into or leaves (ReadTask nouns' `place`). */
   places: Set<number>;
+  /** The same, one list of terms per place noun (a tool inside more of them is more inside: an issue's labels, not the repo's). */
+  placeGroups: number[][];
   /** The task has an object of its own beside its places (a noun of weight 1 that is not a place). */
   hasObject: boolean;
   /** For each term of the nouns: pairs of (noun index, factor: 1 for the noun's own term, 0.8 for another). */
@@ -535,13 +537,18 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
       if (intoPlace) {
         // Through the place to something else (`/tables/{id}/fields` for a column of a table).
-        let inside = false;
-        for (let i = path0; i < path1 && !inside; i++) {
-          const t = pathTerms[i]!;
-          inside = q.places.has(t) && !within(resourceTerms, res0, res1, t);
+        let inside = 0;
+        for (const group of q.placeGroups) {
+          for (let i = path0; i < path1; i++) {
+            const t = pathTerms[i]!;
+            if (group.includes(t) && !within(resourceTerms, res0, res1, t)) {
+              inside++;
+              break;
+            }
+          }
         }
-        if (inside) {
-          out[F.container] = 1;
+        if (inside > 0) {
+          out[F.container] = inside / q.placeGroups.length;
           if (reasons) reasons.push("inside the place named");
         }
       }
@@ -759,6 +766,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       resource: new Map(),
       context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
       places: new Set(),
+      placeGroups: [],
       nounTerms: new Map(),
       hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
     };
@@ -782,7 +790,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       });
       const own = lookup(noun.stems[0]!);
       if (own !== undefined) qids.exact.add(own);
-      if (noun.place) for (const id of x.ids) qids.places.add(id);
+      if (noun.place) {
+        for (const id of x.ids) qids.places.add(id);
+        if (x.ids.length) qids.placeGroups.push(x.ids);
+      }
     });
     for (const s of q.specificVerbTerms) {
       const t = lookup(s);
