@@ -96,9 +96,13 @@ for (const [key, values] of Object.entries(SYNONYMS)) {
 const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
-const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between"]);
+const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between", "thru", "through", "per"]);
+/** Pronouns: who, not what ("he is new in the team", "they want a contract"). */
+const PRONOUNS = new Set(["he", "she", "they", "him", "her", "his", "hers", "theirs", "it", "one", "ones", "someone", "somebody", "everyone", "everybody"]);
 /** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
 const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "somewhere", "anything", "something", "actually", "really"]);
+/** Words after which a name follows ("a channel called memes"). */
+const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
 const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
@@ -383,7 +387,14 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       add(s, 0.3 * weight, w, "noun");
       continue;
     }
-    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
+    // "a channel called memes", "a board named Roadmap": the name that follows is a value, not a thing.
+    if (NAMING.has(w) && nouns.length > 0) {
+      let k = i + 1;
+      while (k < words.length && k <= i + 3 && !PREPOSITIONS.has(words[k]!) && !isStopWord(words[k]!) && !Object.hasOwn(VERBS, words[k]!)) k++;
+      i = k - 1;
+      continue;
+    }
+    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || PRONOUNS.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
