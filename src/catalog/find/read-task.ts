@@ -104,7 +104,7 @@ const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "som
 /** Words after which a name follows ("a channel called memes"). */
 const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
-const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within"]);
+const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within", "on"]);
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
 /** Words that say when, not what ("the texts we sent yesterday", "last monday's meetings"): weighed as a hint only. */
@@ -178,6 +178,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(
     /\bset\s+(?:the\s+|its\s+)?([\w-]+)\s*(?:to|=|as)\s*(.+?)\s+(?:on|of|for|in)\s+(?:the\s+|this\s+|that\s+|my\s+)?(record|row|item|card|issue|ticket|task|deal|contact|entry|page|lead|order|product|customer|user|file|event|subscription|invoice)\b/gi,
     "update $3 with $1 $2",
+  );
+  // "set a due date on the task", "put a priority on the ticket": a field of the item is changed.
+  text = text.replace(
+    /\b(?:set|put|add)\s+(?:a|an|the|new)\s+(due\s+date|deadline|priority|status|title|description|estimate|start\s+date|end\s+date)\s+(?:on|for|to)\s+(.+?)(?=$|[.,;!?]|\s+(?:in|on|to|for|at|by|of)\b)/gi,
+    "update $2 with $1",
   );
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
