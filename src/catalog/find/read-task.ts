@@ -105,6 +105,8 @@ const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "som
 const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
 const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within", "on"]);
+/** Weight of a noun that says which kind of the object ("text" in "a text channel"). */
+const COMPOUND_MODIFIER_WEIGHT = 0.7;
 /** Weight of a qualifier noun relative to the object of the verb. */
 const QUALIFIER_WEIGHT = 0.5;
 /** Words that say when, not what ("the texts we sent yesterday", "last monday's meetings"): weighed as a hint only. */
@@ -403,7 +405,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
-    if (previous === i - 1) compounds.push({ stem: stem(words[i - 1]! + w), word: `${words[i - 1]} ${w}`, weight });
+    if (previous === i - 1) {
+      compounds.push({ stem: stem(words[i - 1]! + w), word: `${words[i - 1]} ${w}`, weight });
+      // "a text channel", "the password reset email": the last noun is the thing, the ones before it say which kind.
+      const before = nouns[nouns.length - 1];
+      if (before && before.word === words[i - 1] && before.weight === weight && weight === 1 && !VERBS[w]) before.weight = COMPOUND_MODIFIER_WEIGHT;
+    }
     previous = i;
     const stems = [s, ...(SYNONYM_STEMS.get(s) ?? []).filter((x) => x !== s)];
     // Another verb ("mark it as read") describes the action more than it names a thing.
