@@ -60,13 +60,15 @@ export const HAND_WEIGHTS = {
    * `/tables/{id}/...` whose resource is something else), rather than making or removing that thing itself.
    */
   container: 0.15,
+  /** A tool that reads one item by its id, for a task that names no item and looks for things or for the current one. */
+  needsItem: 0.15,
 };
 export type WeightName = keyof typeof HAND_WEIGHTS;
 
 /** The signals a candidate is scored on, in the order of its feature vector (each weighted by WEIGHTS[name]). */
 export const FEATURES: WeightName[] = [
   "bm25", "intent", "createOnItem", "verb", "nouns", "resource", "resourceMiss", "coverage", "extra", "meta", "deprecated",
-  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container",
+  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container", "needsItem",
 ];
 const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<WeightName, number>;
 
@@ -165,6 +167,11 @@ const MIN_WORD_TOOLS = 2;
 const MAX_WORD_TOOLS = 400;
 /** The implied weight of a word all of whose tools are one app's. */
 const WORD_IMPLIES = 0.5;
+
+/** Values that name one item (for `noItem`). */
+const ITEM_VALUES = new Set<Value["kind"]>(["id", "key", "number", "quote", "url", "email", "slug", "file", "handle", "phone"]);
+/** Words that ask for what is current rather than a given item. */
+const CURRENT = /\b(today'?s?|tonight'?s?|latest|newest|current(ly)?|right now|rn|recent(ly)?|most recent|last night|this (week|morning|month)|yesterday'?s?)\b/i;
 
 /** The words a question whether something exists opens with ("is there", "any ..."): read-task's verb when it finds no other. */
 const EXISTENCE_WORDS = new Set(["is", "are", "do", "does", "any", "anything"]);
@@ -577,6 +584,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       out[F.meta] = -1;
       if (reasons) reasons.push(`penalty: about ${index.words[meta]}`);
     }
+    if (task.noItem && item && method === "GET") out[F.needsItem] = -1;
     if (index.flags[doc]! & FLAG_DEPRECATED) out[F.deprecated] = -1;
     if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) out[F.bulk] = -1;
     // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
@@ -1028,6 +1036,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const s = stem("search");
       if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: "search", kind: "verb" });
     }
+    // No item named, and things looked for or the current one asked for: a tool that needs an item's id is a step too far.
+    q.noItem =
+      !prepared.values.some((v) => ITEM_VALUES.has(v.kind)) &&
+      (q.intent === "search" || q.intent === "list" || (q.intent === "read" && CURRENT.test(task)));
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);

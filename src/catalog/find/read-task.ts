@@ -31,6 +31,11 @@ export interface ReadTask {
   newObject: boolean;
   /** The task is about many items at once ("all", "every", "bulk"). */
   bulk: boolean;
+  /**
+   * The task names no one item (no id, key, number, quoted title or address) and looks for things, or for what is
+   * current ("today's comic", "the latest build"): set by the finder, which knows the task's values.
+   */
+  noItem?: boolean;
   terms: QueryTerm[];
   /** Two neighbouring words written as one, as identifiers do ("task lists" → tasklist), kept when the index knows them. */
   compounds: { stem: string; word: string; weight: number }[];
