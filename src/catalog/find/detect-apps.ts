@@ -32,6 +32,8 @@ const TIME_AFTER = /^(at|morning|afternoon|evening|night|noon|midnight|am|pm|\d.
 /** Words at the end of an app's display name that only say it is an API. */
 const API_WORDS = /^(api|apis|endpoints?|rest|service|services|v\d+(\.\d+)?)$/;
 
+/** Words after which an app is where the task's work happens ("in 1password", "to slack", "via buffer"). */
+const WORK_PLACE = new Set(["in", "into", "on", "onto", "to", "via", "using", "through", "thru", "inside", "from", "with"]);
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
 const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
 /** Words that are verbs in the lexicon but after a name make a phrase of their own ("zoom in", "box up"). */
@@ -392,7 +394,7 @@ export class AppDetector {
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
     // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
     const top = Math.max(0, ...found.map((f) => strength(f.alias)));
-    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3);
+    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!)));
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();
@@ -480,6 +482,23 @@ export class AppDetector {
         for (let j = apps.length - 1; j >= 0; j--) if (drop.has(apps[j]!)) apps.splice(j, 1);
         matches.splice(k, 1);
         break;
+      }
+    }
+    // Two apps, one where the task's work happens ("in 1password", "to slack", "slack: ...") and one that only says
+    // which thing ("the aws root creds", "our twitter profile"): the task is the first one's.
+    if (matches.length > 1) {
+      const at = matches.map((m) => kept.find((x) => x.text === m.text && !x.alias.elsewhere));
+      const where = at.map((f) => f !== undefined && ((f.start > 0 && WORK_PLACE.has(words[f.start - 1]!)) || (f.start === 0 && colonAfter[f.end - 1] === true)));
+      if (where.some(Boolean) && !where.every(Boolean)) {
+        for (let k = matches.length - 1; k >= 0; k--) {
+          if (where[k]) continue;
+          const drop = new Set(at[k]?.alias.apps.keys() ?? matches[k]!.apps);
+          if (matches.some((m, j) => where[j] && m.apps.some((id) => drop.has(id)))) continue;
+          for (const id of drop) primary.delete(id);
+          for (let j = apps.length - 1; j >= 0; j--) if (drop.has(apps[j]!)) apps.splice(j, 1);
+          for (const w of norm(matches[k]!.text)) used.delete(w);
+          matches.splice(k, 1);
+        }
       }
     }
     const implied = new Map<string, number>();
