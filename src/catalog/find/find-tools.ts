@@ -111,6 +111,8 @@ interface QueryIds {
   places: Set<number>;
   /** The same, one list of terms per place noun (a tool inside more of them is more inside: an issue's labels, not the repo's). */
   placeGroups: number[][];
+  /** The own terms of the task's objects (nouns of weight 1 that are not places). */
+  objectTerms: number[];
   /** The task has an object of its own beside its places (a noun of weight 1 that is not a place). */
   hasObject: boolean;
   /** For each term of the nouns: pairs of (noun index, factor: 1 for the noun's own term, 0.8 for another). */
@@ -559,6 +561,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
           if (reasons) reasons.push("inside the place named");
         }
       }
+      // A variant of the object made with something the task names ("send the email using our template":
+      // POST /email/withTemplate): the object in the tool's name, what it is done with as its resource.
+      if (hit >= 0.4 && hit < 1 && q.objectTerms.length > 0 && !q.places.has(via)) {
+        for (const t of q.objectTerms) if (within(nameTerms, name0, name1, t) && !within(resourceTerms, res0, res1, t)) hit = 1;
+      }
       if (hit > 0) {
         out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);
@@ -597,7 +604,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     out[F.scope] = -Math.min(3, scope);
     // Deeper paths and more required inputs: a more specific tool than the task may need.
     out[F.depth] = -Math.max(0, path1 - path0 - 2);
-    out[F.inputs] = -Math.min(6, Math.max(0, index.required[doc]! - 1));
+    out[F.inputs] = -Math.min(3, Math.max(0, index.required[doc]! - 1));
     return dot(out);
   }
 
@@ -775,6 +782,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       context: new Set(appWords.flatMap((w) => terms(w)).map(lookup).filter(defined)),
       places: new Set(),
       placeGroups: [],
+      objectTerms: [],
       nounTerms: new Map(),
       hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
     };
@@ -798,6 +806,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       });
       const own = lookup(noun.stems[0]!);
       if (own !== undefined) qids.exact.add(own);
+      if (own !== undefined && noun.weight >= 1 && !noun.place) qids.objectTerms.push(own);
       if (noun.place) {
         for (const id of x.ids) qids.places.add(id);
         if (x.ids.length) qids.placeGroups.push(x.ids);
