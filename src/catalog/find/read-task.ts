@@ -206,6 +206,15 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:don'?t|do not|never|without)\s+\w+/gi, " ");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
   text = text.replace(/\b([A-Za-z]+)['’]s\s+([A-Za-z]+)/g, "$2 for $1");
+  // "finance emailed me the numbers, reply saying thanks", "build 1874 failed, rerun it": what happened comes first
+  // (not said by a person: "I deleted it by mistake, restore it" is read as such below),
+  // then the order; the order is read first and what happened qualifies it.
+  text = text.replace(
+    /^(?!\s*(?:i|we|you|they|he|she|someone|somebody)\b)([^,;]*?\b(?:[a-z]{3,}ed|sent|got|made|wrote|took|gave|left|lost|broke|came|went|forgot|paid|bought|sold|told|ran|did)\b[^,;]*)[,;]\s*((?:please\s+|pls\s+|so\s+|then\s+|now\s+|just\s+)?([a-z]+)\b.*)$/i,
+    // (A pronoun object, "restore it", is the thing of what happened: the rest stays an object, not a qualifier.)
+    (all, context: string, order: string, verb: string) =>
+      Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
+  );
   const words = splitWords(stripValues(text));
   let verb: ReadTask["verb"] = null;
   let verbAt = -1;
