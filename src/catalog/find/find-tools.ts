@@ -170,6 +170,8 @@ const MAX_WORD_TOOLS = 400;
 /** The implied weight of a word all of whose tools are one app's. */
 const WORD_IMPLIES = 0.5;
 
+/** Verbs that put a thing somewhere ("add this video to my playlist"). */
+const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
 /** Values that name one item (for `noItem`). */
 const ITEM_VALUES = new Set<Value["kind"]>(["id", "key", "number", "quote", "url", "email", "slug", "file", "handle", "phone"]);
 /** Words that ask for what is current rather than a given item. */
@@ -220,6 +222,8 @@ function keepNounTail(task: string, text: string): string {
 export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
   const n = index.method.length;
   const appNumber = new Map(index.apps.map((a, i) => [a.id, i]));
+  /** Words an API names a collection's members by ("playlistItems", "list entries", "group members"). */
+  const memberTerms = new Set(["item", "entry", "member", "element"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   const df = (t: number) => index.postingOffsets[t + 1]! - index.postingOffsets[t]!;
   const dfOf = (word: string) => {
     const t = index.vocab.get(stem(word));
@@ -544,6 +548,19 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const w = q.resource.get(t) ?? 0;
         if (w > hit) (hit = w), (via = t);
       }
+      // The place's items ("add this video to my playlist": /playlistItems, "add a row to the table": its entries).
+      if (intoPlace && hit < 1) {
+        let member = -1;
+        let ofPlace = false;
+        for (let i = res0; i < res1; i++) {
+          const t = resourceTerms[i]!;
+          if (memberTerms.has(t)) member = t;
+          if (q.places.has(t)) ofPlace = true;
+        }
+        for (let i = name0; i < name1 && !ofPlace; i++) ofPlace = q.places.has(nameTerms[i]!);
+        if (member >= 0 && ofPlace) (hit = 1), (via = member);
+      }
+      let inPlace = false;
       if (intoPlace) {
         // Through the place to something else (`/tables/{id}/fields` for a column of a table).
         let inside = 0;
@@ -556,6 +573,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
             }
           }
         }
+        inPlace = inside > 0;
         if (inside > 0) {
           out[F.container] = inside / q.placeGroups.length;
           if (reasons) reasons.push("inside the place named");
@@ -566,6 +584,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (hit >= 0.4 && hit < 1 && q.objectTerms.length > 0 && !q.places.has(via)) {
         for (const t of q.objectTerms) if (within(nameTerms, name0, name1, t) && !within(resourceTerms, res0, res1, t)) hit = 1;
       }
+      // Putting a thing at hand somewhere ("add this video to my playlist"): a tool that makes a new one is half of it.
+      if (task.existingObject && intoPlace && PUTTING.has(task.verb?.word ?? "") && !inPlace && q.objectTerms.includes(via)) hit = 0;
       if (hit > 0) {
         out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);

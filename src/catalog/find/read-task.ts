@@ -29,6 +29,8 @@ export interface ReadTask {
   nouns: { word: string; stems: string[]; weight: number; place?: boolean }[];
   /** The object comes with "a", "an" or "new": something to make, not an item that exists. */
   newObject: boolean;
+  /** The object is one at hand ("this video", "that file"): to put somewhere, not to make. */
+  existingObject?: boolean;
   /** The task is about many items at once ("all", "every", "bulk"). */
   bulk: boolean;
   /**
@@ -365,6 +367,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "a price", "a new folder": the object is something new, not an existing item.
   const next = words[verbAt + verbLength];
   const newObject = verbAt >= 0 && next !== undefined && NEW_OBJECT.has(next);
+  const existingObject = verbAt >= 0 && next !== undefined && /^(this|that|these|those)$/.test(next);
   for (let i = 0; i < words.length; i++) {
     if (verbAt >= 0 && i >= verbAt && i < verbAt + verbLength) {
       // Words before the verb ("I wish to send ...") do not make what follows it a qualifier.
@@ -448,5 +451,5 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   const object = nouns.find((x) => x.weight >= 1);
   if (intent === "read" && object && !object.word.includes(" ") && isPlural(object.word)) intent = "list";
   const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple", "several"].includes(w));
-  return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, bulk, compounds };
+  return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, existingObject, bulk, compounds };
 }
