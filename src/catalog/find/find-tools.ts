@@ -1061,9 +1061,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // photos of 'sunset over lisbon'?") is a search for it.
     if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
       q.intent = "search";
-      // Said without the verb: the tools that say they search are what it asks for.
-      const s = stem("search");
-      if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: "search", kind: "verb" });
+    }
+    // A search said without its verb ("how many opportunities over $50k", "is there a file called X"): the tools that
+    // say they search or query are what it asks for.
+    if (q.intent === "search" && (!q.verb || VERBS[q.verb.word]?.intent !== "search")) {
+      for (const word of ["search", "query"]) {
+        const s = stem(word);
+        if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
+      }
     }
     // No item named, and things looked for or the current one asked for: a tool that needs an item's id is a step too far.
     q.noItem =

@@ -108,6 +108,11 @@ const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "
 const PRONOUNS = new Set(["he", "she", "they", "him", "her", "his", "hers", "theirs", "it", "one", "ones", "someone", "somebody", "everyone", "everybody"]);
 /** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
 const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "somewhere", "anything", "something", "actually", "really"]);
+/** Conditions that pick things out of many (a search, not a plain list). */
+const AMOUNT_CONDITION = /\b(?:over|above|under|below|more than|less than|greater than|at least|at most|older than|newer than|bigger than|larger than|smaller than)\s+[$€£]?\d/i;
+const STATE_CONDITION = /\bassigned to (?:me|him|her|them|us)\b|\b(?:not|still|yet to be)\s+(?:done|closed|open|resolved|finished|completed|paid|shipped|merged)\b/i;
+/** Words that say how, not what ("not done", "still open"). */
+const NOT_THINGS = new Set(["not", "still", "yet", "already", "never", "no"]);
 /** Words after which a name follows ("a channel called memes"). */
 const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
@@ -418,7 +423,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       i = k - 1;
       continue;
     }
-    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || PRONOUNS.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
+    if (isStopWord(w) || QUESTION.has(w) || FRAME.has(w) || PRONOUNS.has(w) || NOT_THINGS.has(w) || w.length < 2 || /^\d/.test(w) || MODIFIERS[w]) {
       if (w === "my" || w === "mine" || w === "i" || w === "me") for (const x of SYNONYM_STEMS.get(w) ?? []) add(x, 0.25, w, "synonym");
       continue;
     }
@@ -450,6 +455,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "settings" and the like name one item's parts).
   const object = nouns.find((x) => x.weight >= 1);
   if (intent === "read" && object && !object.word.includes(" ") && isPlural(object.word)) intent = "list";
+  // "opportunities over $50k", "tickets assigned to me and not done": things picked by conditions are searched for.
+  // (An order to list them, "list the tasks assigned to me", lists with a filter; amounts always pick.)
+  if ((intent === "list" || intent === "read") && (AMOUNT_CONDITION.test(task) || (STATE_CONDITION.test(task) && verb?.word !== "list"))) intent = "search";
   const bulk = words.some((w) => ["all", "every", "bulk", "batch", "many", "multiple", "several"].includes(w));
   return { intent, verb, verbTerms, specificVerbTerms, nouns, terms, newObject, existingObject, bulk, compounds };
 }
