@@ -211,6 +211,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\s+that\s+(?:we|we're|we'll|i|i'm|i'll|you|you're|they|they're)\s.*$/i, " ");
   // "don't send it yet": what not to do is not the action.
   text = text.replace(/\b(?:don'?t|do not|never|without)\s+\w+/gi, " ");
+  // "the song that's playing", "it's broken": a contraction of "is", not an owner.
+  text = text.replace(/\b(that|it|there|here|he|she|who|what|where|this)['’]s\b/gi, "$1 is");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
   text = text.replace(/\b([A-Za-z]+)['’]s\s+([A-Za-z]+)/g, "$2 for $1");
   // "finance emailed me the numbers, reply saying thanks", "build 1874 failed, rerun it": what happened comes first
