@@ -1038,7 +1038,17 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A person added by their address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
-    if (prepared.values.some((v) => v.kind === "email") && /\b(add|invite|subscribe|enrol+)\b/i.test(text)) text += " as member";
+    // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
+    // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
+    let person = false;
+    const appText = new Set([...detected.words, ...detected.unknown.flatMap((u) => u.text.toLowerCase().split(/\s+/))]);
+    text = text.replace(/\b(add|invite|remove|kick|ping|dm|tell|notify|assign(?:\s+(?:it|this|them))?\s+to)\s+([A-Z][a-z]{2,})((?:\s+[A-Z][a-z]{2,})?)/g, (all, verb: string, first: string, last: string) => {
+      const lower = first.toLowerCase();
+      if (appText.has(lower) || dfOf(lower) > 5 || Object.hasOwn(VERBS, lower) || Object.hasOwn(SYNONYMS, lower) || isStopWord(lower)) return all;
+      person = true;
+      return `${verb} ${" ".repeat(first.length + last.length)}`;
+    });
+    if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+)\b/i.test(text)) text += " as member";
     // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
     const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
     text = normaliseWords(text, detected.words);
