@@ -211,6 +211,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\s+that\s+(?:we|we're|we'll|i|i'm|i'll|you|you're|they|they're)\s.*$/i, " ");
   // "don't send it yet": what not to do is not the action.
   text = text.replace(/\b(?:don'?t|do not|never|without)\s+\w+/gi, " ");
+  // "download the doc as a pdf", "save the sheet as csv": a copy in another format is an export.
+  text = text.replace(/\b(?:download|save|get|grab|pull|fetch)\b(.*?)\bas\s+(?:a\s+|an\s+)?(pdf|csv|docx?|xlsx?|pptx?|png|jpe?g|html|txt|markdown|md|odt|rtf|epub|zip)\b/gi, "export$1 as $2");
   // "the song that's playing", "it's broken": a contraction of "is", not an owner.
   text = text.replace(/\b(that|it|there|here|he|she|who|what|where|this)['’]s\b/gi, "$1 is");
   // "the customer's subscription" → "the subscription for customer": the owner qualifies, the thing is the object.
