@@ -165,7 +165,7 @@ export function duplicateKey(app: string, method: string, path: string): string 
 /** A word of the task implies the apps whose tools use it (impliedByTerms) when at most this many apps do... */
 const MAX_WORD_APPS = 3;
 /** ...and it is a word of at least this many tools and at most this many. */
-const MIN_WORD_TOOLS = 2;
+const MIN_WORD_TOOLS = 1;
 const MAX_WORD_TOOLS = 400;
 /** The implied weight of a word all of whose tools are one app's. */
 const WORD_IMPLIES = 0.5;
