@@ -210,13 +210,17 @@ function expandAbbreviations(text: string): string {
 
 /**
  * An app's name as written, without a last word that is one of NAME_NOUNS when the name is itself the object ("create
- * a new google calendar", "make a google sheet"): that word stays in the task.
+ * a new google calendar", "make a google sheet") or the place ("put renew passport on my google tasks"): that word
+ * stays in the task.
  */
 function keepNounTail(task: string, text: string): string {
   const words = text.split(/\s+/);
   if (words.length < 2 || !NAME_NOUNS.has(words[words.length - 1]!.toLowerCase())) return text;
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-  return new RegExp(`\\b(a|an|new|another)\\s+${escaped}\\b`, "i").test(task) ? words.slice(0, -1).join(" ") : text;
+  const tail = words[words.length - 1]!.toLowerCase();
+  // (As a place only a name of the items it holds: "my google tasks", "my google contacts"; "my google drive" is the app.)
+  const before = tail === "tasks" || tail === "contacts" ? "a|an|new|another|(?:on|to|in|into|onto)\\s+(?:my|our|the)" : "a|an|new|another";
+  return new RegExp(`\\b(${before})\\s+${escaped}\\b`, "i").test(task) ? words.slice(0, -1).join(" ") : text;
 }
 
 export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
