@@ -261,5 +261,5 @@ export const KNOWN_ELSEWHERE: string[] = [
   "DoorDash", "Instacart", "Airbnb", "Booking.com", "Expedia", "Strava", "Fitbit", "Garmin", "Peloton",
   "Venmo", "PayPal", "Cash App", "Revolut", "Coinbase", "Binance", "Robinhood", "Kraken", "Tidal", "Deezer",
   "SoundCloud", "Apple Music", "Audible", "Goodreads", "Letterboxd", "Netflix", "Hulu",
-  "Toggl", "Toggl Track", "Jenkins", "Auth0", "Splitwise", "Philips Hue", "Clockify", "Bitbucket", "Travis CI", "Vercel", "Netlify",
+  "Eventbrite", "Toggl", "Toggl Track", "Jenkins", "Auth0", "Splitwise", "Philips Hue", "Clockify", "Bitbucket", "Travis CI", "Vercel", "Netlify",
 ];

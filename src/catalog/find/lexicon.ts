@@ -320,7 +320,7 @@ export const SYNONYMS: Record<string, string[]> = {
   attachment: ["attachment", "file"], file: ["file"], files: ["file"], upload: ["upload", "file"],
   campaign: ["campaign"], newsletter: ["campaign", "newsletter"], blast: ["campaign"],
   template: ["template"], draft: ["draft"],
-  vacation: ["vacation", "time_off", "autorespond"], "time off": ["time_off", "vacation", "leave"], pto: ["time_off", "vacation", "leave"], leave: ["leave", "time_off", "absence"], "out-of-office": ["vacation", "autoreply"], "out of office": ["vacation", "autoreply"],
+  vacation: ["vacation", "time_off", "autorespond", "whos"], away: ["away", "whos", "presence"], "time off": ["time_off", "vacation", "leave"], pto: ["time_off", "vacation", "leave"], leave: ["leave", "time_off", "absence"], "out-of-office": ["vacation", "autoreply"], "out of office": ["vacation", "autoreply"],
   "auto reply": ["vacation", "autoreply", "autorespond"], autoreply: ["vacation", "autoreply"], "auto-reply": ["vacation", "autoreply"],
   away: ["vacation", "status"], holiday: ["vacation"],
   free: ["freebusy", "availability", "busy"], busy: ["freebusy", "busy"], available: ["freebusy", "availability"], availability: ["freebusy", "availability"],

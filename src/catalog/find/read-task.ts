@@ -182,7 +182,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     "$1 transition$2",
   );
   // "give user dkim push access to the repo", "grant Ana access": a person added with rights, a collaborator or member.
-  text = text.replace(/\b(?:give|grant)\s+(.+?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
+  text = text.replace(/\b(?:give|grant)\s+(.*?)\s*(?:(?:read|write|push|admin|edit|view|full|comment|[\w]+-only)\s+)?access\b/gi, "add collaborator $1 with access");
+  // "let ops@acme.io add and change events", "let the team see my calendar": a person given rights to it.
+  text = text.replace(/\blet\s+(?!me\b|us\b|you\b)((?:the\s+|my\s+|our\s+)?[\w.@-]*)\s+(?:add|edit|change|see|view|read|write|manage|modify|access|comment\s+on)\b/gi, "add collaborator $1 with access to");
   // "... that kenji gets write access to the repo": the same, said of the person.
   text = text.replace(/\b(\w+)\s+(?:gets?|receives?)\s+(?:(?:read|write|push|admin|edit|view|full)\s+)?access\b/gi, "add collaborator $1 with access");
   // "get it back", "turn them off": the particle belongs to the verb.
