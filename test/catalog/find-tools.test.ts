@@ -170,5 +170,32 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("i trashed the dhl invoice email in gmail by accident, get it back")[0]).toBe("gmail POST /gmail/v1/users/{userId}/messages/{id}/untrash");
     expect(ops("In Airtable base appQ1x2Ab, table 'Orders', set Status to 'Shipped' on record recH8k2LmN")[0]).toBe("airtable PATCH /v0/{baseId}/{tableIdOrName}/{recordId}");
     expect(ops("paypl send a reminder for the unpaid invoice INV2-8QZT")[0]).toBe("paypal POST /v2/invoicing/invoices/{invoice_id}/remind");
+    // What happened first, then the order; an order after "please" later in the task.
+    expect(ops("the nightly build 5521 failed on circleci, rerun it")[0]).toBe("circleci POST /project/{username}/{project}/{build_num}/retry");
+    expect(ops("I binned the email from the landlord in gmail yesterday, please move it back out of the trash")[0]).toMatch(/^gmail POST .*\/untrash$/);
+  });
+
+  it("keeps compounds, days and second apps in their place", () => {
+    // The end of a hyphenated word is not an app ("to-do" is not DigitalOcean's "do").
+    expect(top("add oat milk to my to-do list").some((m) => m.tool.app === "digitalocean")).toBe(false);
+    // A day said as a time is not Monday.com.
+    expect(top("book a gotomeeting for Monday at 10 called Sprint Review").every((m) => m.tool.app !== "monday")).toBe(true);
+    expect(ops("book a gotomeeting for Monday at 10 called Sprint Review")[0]).toBe("gotomeeting POST /meetings");
+    // Of two apps, the one the work happens in: "the aws keys" only say which item.
+    expect(top("copy the aws deploy keys from the ops vault in 1password")[0]!.tool.app).toBe("1password_connect");
+    // A compound's last noun is the thing ("a voice channel" is a channel).
+    expect(ops("make a voice channel called standup in my discord server")[0]).toBe("discord POST /guilds/{guild_id}/channels");
+  });
+
+  it("reads non-native orders, conditions, variants and places", () => {
+    expect(ops("I want that you make for me a new label with the name Receipts inside my gmail")[0]).toBe("gmail POST /gmail/v1/users/{userId}/labels");
+    // Things picked by conditions are searched for.
+    expect(top("how many closed-won deals above $20k do we have in salesforce?")[0]!.tool.http.path).toMatch(/^\/(query|search)$/);
+    // A variant of the object made with a template.
+    expect(ops("send the welcome email through postmark using our onboarding template")[0]).toBe("postmark POST /email/withTemplate");
+    // A place's items, and a thing at hand put there (not made anew).
+    expect(ops("stick this video into my 'Stretching' playlist on youtube")[0]).toBe("youtube POST /youtube/v3/playlistItems");
+    // Of the places named, the tool inside more of them.
+    expect(ops("put the label 'needs-triage' on issue #77 in octo/app")[0]).toBe("github POST /repos/{owner}/{repo}/issues/{issue_number}/labels");
   });
 });

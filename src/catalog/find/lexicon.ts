@@ -45,6 +45,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   leave: { intent: "create", terms: ["create", "add"] },
   put: { intent: "create", terms: ["add", "create", "upload"] },
   throw: { intent: "create", terms: ["add", "insert"] },
+  stick: { intent: "create", terms: ["add", "insert"] },
   save: { intent: "create", terms: ["create", "save"] },
   schedule: { intent: "create", terms: ["create", "schedule"] },
   book: { intent: "create", terms: ["create", "book"] },
