@@ -233,6 +233,22 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "connection request": [["linkedin", 0.6]],
   monitor: [["datadog", 0.4]],
   "journal entry": [["quickbooks", 0.5]],
+  transparent: [["remove", 0.5]],
+  "cut out": [["remove", 0.4]],
+  // London's Underground lines are TfL's, Washington's Metrorail WMATA's.
+  "victoria line": [["tfl", 1]],
+  "northern line": [["tfl", 1]],
+  "jubilee line": [["tfl", 1]],
+  "piccadilly line": [["tfl", 1]],
+  "central line": [["tfl", 0.8]],
+  "district line": [["tfl", 1]],
+  "circle line": [["tfl", 0.8]],
+  bakerloo: [["tfl", 1]],
+  "elizabeth line": [["tfl", 1]],
+  overground: [["tfl", 0.8]],
+  "in dc": [["wmata_rail_realtime", 0.5]],
+  "washington dc": [["wmata_rail_realtime", 0.5]],
+  metro: [["wmata_rail_realtime", 0.3]],
 };
 
 /**

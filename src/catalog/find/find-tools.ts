@@ -1084,10 +1084,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
       }
     }
-    // No item named, and things looked for or the current one asked for: a tool that needs an item's id is a step too far.
+    // No item named, and things searched for or the current one asked for: a tool that needs an item's id is a step
+    // too far. (Not any list: "is the dark-mode flag on" names its item by a name.)
     q.noItem =
       !prepared.values.some((v) => ITEM_VALUES.has(v.kind)) &&
-      (q.intent === "search" || q.intent === "list" || (q.intent === "read" && CURRENT.test(task)));
+      (q.intent === "search" || ((q.intent === "list" || q.intent === "read") && CURRENT.test(task)));
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
