@@ -172,6 +172,8 @@ const WORD_IMPLIES = 0.5;
 
 /** Verbs that put a thing somewhere ("add this video to my playlist"). */
 const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
+/** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
+const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
 /** Values that name one item (for `noItem`). */
 const ITEM_VALUES = new Set<Value["kind"]>(["id", "key", "number", "quote", "url", "email", "slug", "file", "handle", "phone"]);
 /** Words that ask for what is current rather than a given item. */
@@ -590,6 +592,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
       // Putting a thing at hand somewhere ("add this video to my playlist"): a tool that makes a new one is half of it.
       if (task.existingObject && intoPlace && PUTTING.has(task.verb?.word ?? "") && !inPlace && q.objectTerms.includes(via)) hit = 0;
+      // Liking, starring, upvoting a thing is done to one that exists: a tool that makes a new one is not it.
+      if (RESPONDING.has(task.verb?.word ?? "") && verbHit === 0 && ti.intent === "create" && q.objectTerms.includes(via)) hit = 0;
       if (hit > 0) {
         out[F.resource] = hit;
         if (reasons) reasons.push(`resource: ${index.words[via]}`);
