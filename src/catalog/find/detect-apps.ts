@@ -187,7 +187,8 @@ export class AppDetector {
       const key = words.join(" ");
       const single = words.length === 1;
       const named = () => [...new Set([...(this.aliases.get(key)?.apps.keys() ?? []), ...ids])];
-      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && commonTerm(key) && !this.helpers.ownWord?.(key, named())) || key.length <= 2));
+      // (A verb of the lexicon too, "transcribe", "track": the order's verb unless in an app's place.)
+      const ambiguous = opts.ambiguous ?? (single && (COMMON_WORDS.has(key) || (strength < 3 && (commonTerm(key) || Object.hasOwn(VERBS, key)) && !this.helpers.ownWord?.(key, named())) || key.length <= 2));
       const alias = this.aliases.get(key) ?? { apps: new Map<string, number>(), ambiguous };
       if (strength >= Math.max(0, ...alias.apps.values())) alias.ambiguous = ambiguous;
       for (const id of ids) alias.apps.set(id, Math.max(strength, alias.apps.get(id) ?? 0));
