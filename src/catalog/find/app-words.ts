@@ -233,6 +233,10 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "connection request": [["linkedin", 0.6]],
   monitor: [["datadog", 0.4]],
   "journal entry": [["quickbooks", 0.5]],
+  cadence: [["salesloft", 1]],
+  cadences: [["salesloft", 1]],
+  "rent estimate": [["rentcast", 1]],
+  rentals: [["rentcast", 0.5]],
   transparent: [["remove", 0.5]],
   "cut out": [["remove", 0.4]],
   // London's Underground lines are TfL's, Washington's Metrorail WMATA's.

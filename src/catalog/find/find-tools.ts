@@ -1038,6 +1038,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (named.length === 0) implied.set("reddit", Math.max(0.7, implied.get("reddit") ?? 0));
         continue;
       }
+      // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
+      if (v.kind === "slug" && /\b(image|images|docker|container|containers)\b/i.test(task)) {
+        if (!hinted.has("slug")) text += " in repository";
+        hinted.add("slug");
+        if (named.length === 0) implied.set("docker_hub", Math.max(0.6, implied.get("docker_hub") ?? 0));
+        continue;
+      }
       const hint = VALUE_HINTS[v.kind];
       if (!hint || hinted.has(v.kind)) continue;
       hinted.add(v.kind);

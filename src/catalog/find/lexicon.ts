@@ -245,6 +245,7 @@ export const VERB_PHRASES: Record<string, VerbSense> = Object.assign(Object.crea
   "opt out": { intent: "create", terms: ["unsubscribe", "opt"] },
   "take off": { intent: "delete", terms: ["remove", "delete"] },
   "power off": { intent: "update", terms: ["power_off", "shutdown", "stop", "action"] },
+  "power cycle": { intent: "update", terms: ["power_cycle", "reboot", "restart", "action"] },
   "power on": { intent: "update", terms: ["power_on", "start", "boot", "action"] },
   "shut down": { intent: "update", terms: ["shutdown", "power_off", "stop", "action"] },
   "stop sharing": { intent: "delete", terms: ["permission", "share", "collaboration", "acl"] },
@@ -280,6 +281,7 @@ export const MODIFIERS: Record<string, Intent> = Object.assign(Object.create(nul
 
 /** Nouns and adjectives → the words APIs use for them (weighted lower than the word itself). */
 export const SYNONYMS: Record<string, string[]> = {
+  "driving directions": ["directions", "route", "routing"], "travel time": ["route", "duration", "eta"],
   song: ["track"], songs: ["track"], tune: ["track"], music: ["track", "player", "playback"],
   track: ["track", "song"], album: ["album"], artist: ["artist"],
   playback: ["player", "playback"], playing: ["player", "playback"],
