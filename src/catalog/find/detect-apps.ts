@@ -148,6 +148,14 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
+/** Whether `word` is `target` with two neighbouring letters swapped. */
+function swapped(word: string, target: string): boolean {
+  if (word.length !== target.length) return false;
+  let i = 0;
+  while (i < word.length && word[i] === target[i]) i++;
+  return i < word.length - 1 && word[i] === target[i + 1] && word[i + 1] === target[i] && word.slice(i + 2) === target.slice(i + 2);
+}
+
 /** Whether `word` is `target` with letters left out. */
 function omits(word: string, target: string): boolean {
   let k = 0;
@@ -173,6 +181,8 @@ export class AppDetector {
   private readonly nounCache = new Map<string, Set<string>>();
   /** First words of the names of several words. */
   private readonly phraseStarts = new Set<string>();
+  /** App ids of 4 or 5 letters, read from a typo only when two neighbouring letters are swapped. */
+  private readonly swapTargets = new Set<string>();
 
   constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
     this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
@@ -241,6 +251,8 @@ export class AppDetector {
       // Typos of an app's one-word id or name of 6 letters or more ("pincone", "mandril"), read in an app's place.
       for (const w of new Set([a.id, ...(nameWords.length === 1 ? nameWords : [])])) {
         if (/^[a-z]{6,}$/.test(w) && !commonTerm(w)) weakTypo.add(w);
+        // Shorter ones only with two letters swapped ("otka" → okta), the typo a short name allows.
+        else if (/^[a-z]{4,5}$/.test(w) && !commonTerm(w) && !isStopWord(w)) this.swapTargets.add(w);
       }
       // AWS and Google service names are brands of their own ("S3", "BigQuery", "DynamoDB").
       const service = /^(aws|google)_([a-z0-9]+)$/.exec(a.id)?.[2];
@@ -255,7 +267,7 @@ export class AppDetector {
       // A curated name wins: when a product becomes an app of its own ("outlook"), its name names that app only.
       for (const name of names) {
         if ([...(this.aliases.get(norm(name).join(" "))?.apps.values() ?? [])].some((st) => st >= 3)) continue;
-        add(name, [id], 2.5, { typo: name.length >= 5, ...(AMBIGUOUS_SHORT.has(name) || name.length <= 2 || COMMON_WORDS.has(name) ? { ambiguous: true } : {}) });
+        add(name, [id], 2.5, { typo: name.length >= 4, ...(AMBIGUOUS_SHORT.has(name) || name.length <= 2 || COMMON_WORDS.has(name) ? { ambiguous: true } : {}) });
       }
     }
     for (const name of KNOWN_ELSEWHERE) {
@@ -304,7 +316,9 @@ export class AppDetector {
       // At the same distance, a name the word only misses letters of ("gmal" → gmail, not gcal): the commonest typo.
       if (d <= cap && (d < bestDistance || (d === bestDistance && best !== undefined && !omits(word, best) && omits(word, target)))) (best = target), (bestDistance = d);
     }
-    return bestDistance <= max ? best : undefined;
+    if (bestDistance <= max) return best;
+    if (word.length <= 5) for (const target of this.swapTargets) if (swapped(word, target)) return target;
+    return undefined;
   }
 
   detect(task: string): DetectedApps {
@@ -351,7 +365,8 @@ export class AppDetector {
       if (i === 0 && colonAfter[end - 1]) return true;
       // ... or first and followed by a question ("yt how many subs does she have", "ig what did i post").
       if (i === 0 && next !== undefined && /^(what|whats|how|who|which|when|where|why)$/.test(next) && words[i] !== "do" && !Object.hasOwn(VERBS, words[i]!)) return true;
-      if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && !PLACE_OR_PARTICLE.has(next)) return true;
+      // (A typo is no everyday word: "pincone show me ..." is Pinecone before its verb.)
+      if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && (!PLACE_OR_PARTICLE.has(next) || typoed)) return true;
       // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
       const infinitive = prev === "to" && end === i + 1 && Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next);
       if (prev !== undefined && APP_PLACE.has(prev) && !infinitive) return true;

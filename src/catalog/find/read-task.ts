@@ -200,6 +200,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     /\b(?:set|put|add)\s+(?:a|an|the|new)\s+(due\s+date|deadline|priority|status|title|description|estimate|start\s+date|end\s+date)\s+(?:on|for|to)\s+(.+?)(?=$|[.,;!?]|\s+(?:in|on|to|for|at|by|of)\b)/gi,
     "update $2 with $1",
   );
+  // "get me a lyft", "call us a cab": a ride requested.
+  text = text.replace(/\b(?:get|grab|order|call|book)\s+(?:me|us)\s+an?\s+(?:ride|car|cab|taxi|lyft|uber|driver)\b/gi, "create a ride");
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
