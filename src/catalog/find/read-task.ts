@@ -202,6 +202,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   );
   // "get me a lyft", "call us a cab": a ride requested.
   text = text.replace(/\b(?:get|grab|order|call|book)\s+(?:me|us)\s+an?\s+(?:ride|car|cab|taxi|lyft|uber|driver)\b/gi, "create a ride");
+  // "the words to 'Bohemian Rhapsody'": a song's lyrics.
+  text = text.replace(/\bthe\s+words\s+(?:to|of)\b/gi, "the lyrics of");
+  // "jdoe is locked out, let her back in": an account to unlock.
+  text = text.replace(/\b(?:is|are|got|gets|was)\s+locked\s+out\b.*$/i, " unlock user");
+  // "a link people can pay through": a payment link.
+  text = text.replace(/\blink\s+(?:that\s+)?(?:people|customers|they|someone|anyone|users|buyers)\s+can\s+(?:pay|buy|check\s*out)\b/gi, "payment link");
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
