@@ -271,16 +271,19 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
     return false;
   };
+  /** The verb phrase of two or three words that starts at word `i` ("get rid of", "roll back"), if any. */
+  const verbPhraseAt = (i: number): string | null => {
+    const two = `${words[i] ?? ""} ${words[i + 1] ?? ""}`;
+    const three = `${two} ${words[i + 2] ?? ""}`;
+    return VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+  };
   // "I trashed the message by mistake, please restore it": an order after "please" later in the task is the order;
   // what comes before it is what happened.
   for (let p = words.indexOf("please", firstWord + 1); p > 0 && !verb; p = words.indexOf("please", p + 1)) {
     let i = p + 1;
     while (i < words.length && (words[i] === "you" || words[i] === "kindly" || words[i] === "just")) i++;
     if (words[i] === "do") continue; // "..., please do it": the order is before
-
-    const two = `${words[i] ?? ""} ${words[i + 1] ?? ""}`;
-    const three = `${two} ${words[i + 2] ?? ""}`;
-    const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+    const phrase = verbPhraseAt(i);
     if (phrase) (verb = { word: phrase, sense: VERB_PHRASES[phrase]! }), (verbAt = i), (verbLength = phrase.split(" ").length);
     else if (VERBS[words[i] ?? ""] && !FILLER.has(words[i]!)) (verb = { word: words[i]!, sense: VERBS[words[i]!]! }), (verbAt = i);
   }
@@ -291,9 +294,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     if (auxAt >= 0 && i > auxAt && !WH_WORDS.has(w)) continue;
     // "pull request(s)": the thing, not the verb "pull".
     if (w === "pull" && /^requests?$/.test(words[i + 1] ?? "")) continue;
-    const two = `${words[i]} ${words[i + 1] ?? ""}`;
-    const three = `${two} ${words[i + 2] ?? ""}`;
-    const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+    const phrase = verbPhraseAt(i);
     if (phrase) {
       verb = { word: phrase, sense: VERB_PHRASES[phrase]! };
       verbAt = i;
