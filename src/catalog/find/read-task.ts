@@ -103,7 +103,7 @@ for (const [key, values] of Object.entries(SYNONYMS)) {
 const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
-const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between", "thru", "through", "per"]);
+const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between", "thru", "through", "per", "against"]);
 /** Pronouns: who, not what ("he is new in the team", "they want a contract"). */
 const PRONOUNS = new Set(["he", "she", "they", "him", "her", "his", "hers", "theirs", "it", "one", "ones", "someone", "somebody", "everyone", "everybody"]);
 /** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
@@ -116,7 +116,7 @@ const NOT_THINGS = new Set(["not", "still", "yet", "already", "never", "no"]);
 /** Words after which a name follows ("a channel called memes"). */
 const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
-const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within", "on"]);
+const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within", "on", "against"]);
 /** Weight of a noun that says which kind of the object ("text" in "a text channel"). */
 const COMPOUND_MODIFIER_WEIGHT = 0.7;
 /** Weight of a qualifier noun relative to the object of the verb. */
@@ -182,7 +182,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     "$1 transition$2",
   );
   // "give user dkim push access to the repo", "grant Ana access": a person added with rights, a collaborator or member.
-  text = text.replace(/\b(?:give|grant)\s+(.*?)\s*(?:(?:read|write|push|admin|edit|view|full|comment|[\w]+-only)\s+)?access\b/gi, "add collaborator $1 with access");
+  text = text.replace(/\b(?:give|grant)\s+(.*?)\s*(?:(?:read|write|push|admin|edit|view|full|comment|[\w]+-only)\s+)?(?:access|rights|permissions?)\b/gi, "add collaborator $1 with access");
   // "let ops@acme.io add and change events", "let the team see my calendar": a person given rights to it.
   text = text.replace(/\blet\s+(?!me\b|us\b|you\b)((?:the\s+|my\s+|our\s+)?[\w.@-]*)\s+(?:add|edit|change|see|view|read|write|manage|modify|access|comment\s+on)\b/gi, "add collaborator $1 with access to");
   // "... that kenji gets write access to the repo": the same, said of the person.
@@ -208,6 +208,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:is|are|got|gets|was)\s+locked\s+out\b.*$/i, " unlock user");
   // "a link people can pay through": a payment link.
   text = text.replace(/\blink\s+(?:that\s+)?(?:people|customers|they|someone|anyone|users|buyers)\s+can\s+(?:pay|buy|check\s*out)\b/gi, "payment link");
+  // "play mr brightside right after the current song": next in the queue.
+  text = text.replace(/\bplay\b(.*?)\b(?:next|right after (?:this|the current)(?:\s+(?:song|track|one))?|after (?:this|the current)(?:\s+(?:song|track|one))?)\b/gi, "queue$1");
+  // "turn 'where is the station?' into german": a translation.
+  text = text.replace(/\b(?:turn|put|convert|change|render)\b(.*?)\binto\s+(english|german|french|spanish|italian|portuguese|dutch|polish|russian|japanese|chinese|korean|arabic|hindi|turkish|swedish|greek|hebrew)\b/gi, "translate$1 into $2");
+  // "ask @alice to look over PR #482": a review requested.
+  text = text.replace(/\bask\s+(.*?)\s+to\s+(?:look\s+over|review|check)\b/gi, "request review from $1 on");
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
