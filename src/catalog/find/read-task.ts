@@ -117,6 +117,8 @@ const NOT_THINGS = new Set(["not", "still", "yet", "already", "never", "no"]);
 const NAMING = new Set(["called", "named", "titled", "entitled"]);
 /** Prepositions after which a noun is where the object goes or comes from ("to the playlist", "from the channel"). */
 const PLACE_PREPOSITIONS = new Set(["in", "to", "into", "onto", "inside", "from", "within", "on", "against"]);
+/** Verbs that send something out (see the scheduled send). */
+const SENDING = new Set(["send", "post", "queue", "queue up", "publish", "tweet", "share", "message", "announce", "schedule"]);
 /** Weight of a noun that says which kind of the object ("text" in "a text channel"). */
 const COMPOUND_MODIFIER_WEIGHT = 0.7;
 /** Weight of a qualifier noun relative to the object of the verb. */
@@ -323,9 +325,15 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     let k = verbAt + 1;
     if (["the", "its", "their", "my", "our", "his", "her"].includes(words[k] ?? "")) k++;
     const field = words[k];
-    if (field && !NEW_OBJECT.has(field) && field !== "up" && (["to", "as"].includes(words[k + 1] ?? "") || ["to", "as"].includes(words[k + 2] ?? ""))) {
+    // (The field may be named with its item: "set the available quantity of inventory item 808 to 25".)
+    const to = words.slice(k + 1, k + 9).findIndex((w) => w === "to" || w === "as");
+    if (field && !NEW_OBJECT.has(field) && field !== "up" && to >= 0) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
     }
+  }
+  // "post in #general for monday 9am", "queue a tweet for 5pm": sent at a later time is scheduled.
+  if (verb && SENDING.has(verb.word) && words.slice(verbAt + 1).some((w) => /^(\d{1,2}(am|pm)|am|pm|noon)$/.test(w))) {
+    verb = { word: verb.word, sense: { intent: "create", terms: ["schedule", "scheduled", ...verb.sense.terms] } };
   }
   // "send a reminder", "send an invitation": the noun's own verb says what to do (remind, invite).
   if (verb && (verb.word === "send" || verb.word === "give") && ["a", "an", "the"].includes(words[verbAt + 1] ?? "")) {
