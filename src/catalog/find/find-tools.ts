@@ -1045,6 +1045,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (named.length === 0) implied.set("docker_hub", Math.max(0.6, implied.get("docker_hub") ?? 0));
         continue;
       }
+      // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
+      if (v.kind === "emoji") {
+        const after = task.slice(task.indexOf(v.text) + v.text.length);
+        if (!hinted.has("emoji") && (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after))) text += " with reaction emoji";
+        hinted.add("emoji");
+        continue;
+      }
       const hint = VALUE_HINTS[v.kind];
       if (!hint || hinted.has(v.kind)) continue;
       hinted.add(v.kind);

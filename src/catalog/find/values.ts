@@ -1,13 +1,13 @@
 /**
  * Values in a task: quoted text, e-mail addresses, URLs, `owner/repo` slugs and branch names, @handles, #channels,
- * issue keys (PROJ-412), ids, file names, phone numbers and amounts. They say which item, not which tool: they are
+ * issue keys (PROJ-412), ids, file names, phone numbers, amounts and emoji. They say which item, not which tool: they are
  * set aside before the app and the words are read (a repo called `kubernetes/kubernetes` names no app, a quoted
  * title is not an object), and kept as hints (a #channel is a channel, an issue key is an issue).
  */
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji";
 
 export interface Value {
   kind: ValueKind;
@@ -27,6 +27,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["quote", /["“”][^"“”]{1,200}["“”]/g],
   ["quote", /(?<=^|[\s(:])['‘][^'‘’]{1,200}['’](?=$|[\s.,;:!?)])/g],
   ["quote", /`[^`]{1,200}`/g],
+  // An emoji, as a picture or by its :name: ("react with :eyes:", "drop a 🔥 on it").
+  ["emoji", /:[a-z0-9_+-]{2,}:|\p{Extended_Pictographic}(?:\uFE0F)?/gu],
   ["handle", /(?<=^|[\s(])@[A-Za-z0-9_][\w.-]*(?:'s)?/g],
   ["channel", /(?<=^|[\s(])#[A-Za-z0-9][\w-]*/g],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
