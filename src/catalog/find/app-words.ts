@@ -45,6 +45,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   aws_ec2: ["ec2", "amazon ec2", "aws ec2"],
   aws_lambda: ["aws lambda", "amazon lambda"],
   kubernetes: ["k8s", "kube"],
+  stackexchange: ["stack overflow", "stackoverflow", "stack exchange"],
   nexmo_sms: ["vonage sms", "nexmo"],
   ebay_buy_browse: ["ebay"],
   lyft: [],
@@ -237,6 +238,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   cadences: [["salesloft", 1]],
   "rent estimate": [["rentcast", 1]],
   rentals: [["rentcast", 0.5]],
+  "chat id": [["telegram", 0.8]],
+  "chat_id": [["telegram", 0.8]],
   transparent: [["remove", 0.5]],
   "cut out": [["remove", 0.4]],
   // London's Underground lines are TfL's, Washington's Metrorail WMATA's.

@@ -210,6 +210,9 @@ export class AppDetector {
       const family = [...ids].sort();
       if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1, { typo: true });
       add(providerSlug(provider), family, 1);
+      // A provider known by a test environment's host ("ote-godaddy.com"): also by its own name ("godaddy").
+      const bare = /^(?:ote|sandbox|test|dev|staging|api)[_ ]([a-z0-9]{4,})$/.exec(providerSlug(provider))?.[1];
+      if (bare) add(bare, family, 1, { typo: true });
     }
     const weakTypo = new Set<string>();
     /** A word of everyday language, not a name. */
@@ -316,6 +319,8 @@ export class AppDetector {
       // At the same distance, a name the word only misses letters of ("gmal" → gmail, not gcal): the commonest typo.
       if (d <= cap && (d < bestDistance || (d === bestDistance && best !== undefined && !omits(word, best) && omits(word, target)))) (best = target), (bestDistance = d);
     }
+    // (A word of a name spelt right, "overflow" of "stack overflow", is no typo.)
+    if (bestDistance === 0) return undefined;
     if (bestDistance <= max) return best;
     if (word.length <= 5) for (const target of this.swapTargets) if (swapped(word, target)) return target;
     return undefined;
