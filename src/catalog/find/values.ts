@@ -1,13 +1,13 @@
 /**
  * Values in a task: quoted text, e-mail addresses, URLs, `owner/repo` slugs and branch names, @handles, #channels,
- * issue keys (PROJ-412), ids, file names, phone numbers, amounts and emoji. They say which item, not which tool: they are
+ * issue keys (PROJ-412), ids, file names, phone numbers, amounts, emoji and cell ranges. They say which item, not which tool: they are
  * set aside before the app and the words are read (a repo called `kubernetes/kubernetes` names no app, a quoted
  * title is not an object), and kept as hints (a #channel is a channel, an issue key is an issue).
  */
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range";
 
 export interface Value {
   kind: ValueKind;
@@ -35,6 +35,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
   ["phone", /\+?\d[\d\s().-]{6,}\d/g],
+  // A spreadsheet's cell range ("A1:D50", "Summary!A1:B2", "'Q3 Leads'!B:B").
+  ["range", /(?:(?<=^|[\s(])[A-Za-z][\w]*!)?\$?\b[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*\b(?=$|[\s.,;:!?)])/g],
   // Issue keys and ids: letters and digits together (PROJ-412, cus_8812, INV-2291, 3970e0fe-8564-...), versions (v2.3.0).
   ["key", /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g],
   ["id", /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)+\b/g],
