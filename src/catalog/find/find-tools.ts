@@ -175,6 +175,8 @@ const WORD_IMPLIES = 0.5;
 const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
 /** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
+/** A length of time worked ("3h 30m", "2 hours", "45 min"). */
+const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?)\b|\b\d+\s?(?:m|mins?|minutes?)\b/i;
 /** Values that name one item (for `noItem`). */
 const ITEM_VALUES = new Set<Value["kind"]>(["id", "key", "number", "quote", "url", "email", "slug", "file", "handle", "phone"]);
 /** Words that ask for what is current rather than a given item. */
@@ -1071,7 +1073,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       person = true;
       return `${verb} ${" ".repeat(first.length + last.length)}`;
     });
-    if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+)\b/i.test(text)) text += " as member";
+    if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // "record 3h 30m spent on OPS-2291", "log 2 hours on the task": time worked, a worklog or time entry.
+    if (DURATION.test(task) && /\b(spent|spend|log|logged|record|track|tracked|worked|bill)\b/i.test(task)) text += " as worklog time entry";
+    // "log $12.40 at chipotle", "record a $42 grocery run": money spent, a transaction.
+    if (prepared.values.some((v) => v.kind === "number" && /^[$€£]/.test(v.text)) && /\b(log|logged|record|enter|track|add)\b/i.test(task) && /\bat\b/i.test(task)) text += " as transaction";
     // The app's name leaves the task, except a noun at its end that may be the object ("a new google calendar").
     const appTexts = [...detected.matches.map((m) => keepNounTail(prepared.text, m.text)), ...detected.unknown.map((u) => u.text)];
     text = normaliseWords(text, detected.words);

@@ -216,6 +216,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:turn|put|convert|change|render)\b(.*?)\binto\s+(english|german|french|spanish|italian|portuguese|dutch|polish|russian|japanese|chinese|korean|arabic|hindi|turkish|swedish|greek|hebrew)\b/gi, "translate$1 into $2");
   // "ask @alice to look over PR #482": a review requested.
   text = text.replace(/\bask\s+(.*?)\s+to\s+(?:look\s+over|review|check)\b/gi, "request review from $1 on");
+  // "get the newsletter out of my inbox": archived, not deleted.
+  text = text.replace(/\b(?:get|take|move|clear)\b(.*?)\bout\s+of\s+(?:my\s+|the\s+)?inbox\b/gi, "archive$1");
+  // "put 'Dentist' on my calendar for friday": an event.
+  text = text.replace(/\b(?:put|add|pop|stick|throw|block)\b(.*?)\b(?:on|in|to|into)\s+(?:my|our|the)\s+calendar\b/gi, "create event$1 in calendar");
+  // "put the site back on the previous deploy": a roll back.
+  text = text.replace(/\b(?:put|set|bring|take|move)\b(.*?)\bback\s+(?:on|to)\s+(?:the\s+)?(previous|last|old|earlier|prior)\b/gi, "roll back$1 to $2");
   // "p&l", "P & L": the profit and loss report.
   text = text.replace(/\bp\s?&\s?l\b/gi, "profit and loss");
   // "turn this snippet into a secret gist": to make a new thing from it.
