@@ -397,6 +397,12 @@ export class AppDetector {
     for (let i = 0; i < words.length; i++) {
       // Phrases of several words only from a word that starts one (most words start none).
       const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
+      // A one-word name written as two words ("Deutsche Bahn", "listen notes"), tried before the words alone.
+      const split = i + 1 < words.length && words[i]!.length >= 3 && words[i + 1]!.length >= 3 ? this.aliases.get(words[i]! + words[i + 1]!) : undefined;
+      if (split && !split.ambiguous && !split.elsewhere && !isStopWord(words[i + 1]!)) {
+        found.push({ start: i, end: i + 2, alias: split, text: raw.slice(i, i + 2).join(" ") });
+        continue;
+      }
       for (let n = longest; n >= 1; n--) {
         const key = n === 1 ? words[i]! : words.slice(i, i + n).join(" ");
         const alias = this.aliases.get(key);
