@@ -141,6 +141,7 @@ const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string,
   key: { words: "on issue", app: ["jira", 0.7] },
   slug: { words: "in repository", app: ["github", 0.4] },
   range: { words: "values in range", app: ["googlesheets", 0.5] },
+  timezone: { words: "in timezone" },
 };
 
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */

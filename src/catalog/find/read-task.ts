@@ -170,6 +170,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\blook\s+(?:thru|through|in|into|around)\b(.*?)\bfor\b/gi, "search$1for");
   // "roll my site back", "get the old version back": the particle belongs to the verb (as with "get it back" below).
   text = text.replace(/\b(roll|get|bring|take)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+back\b/gi, "$1 back $2");
+  text = text.replace(/\b(bump|turn|crank)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(up|down)\b/gi, "$1 $3 $2");
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.

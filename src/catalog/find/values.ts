@@ -7,7 +7,7 @@
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone";
 
 export interface Value {
   kind: ValueKind;
@@ -31,6 +31,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["emoji", /:[a-z0-9_+-]{2,}:|\p{Extended_Pictographic}(?:\uFE0F)?/gu],
   ["handle", /(?<=^|[\s(])@[A-Za-z0-9_][\w.-]*(?:'s)?/g],
   ["channel", /(?<=^|[\s(])#[A-Za-z0-9][\w-]*/g],
+  // A time zone by its area ("Asia/Tokyo", "America/New_York"), not an owner/repo.
+  ["timezone", /(?<=^|[\s(])(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?(?=$|[\s.,;:!?)])/g],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
