@@ -222,11 +222,16 @@ function expandAbbreviations(text: string): string {
 function keepNounTail(task: string, text: string): string {
   const words = text.split(/\s+/);
   if (words.length < 2 || !NAME_NOUNS.has(words[words.length - 1]!.toLowerCase())) return text;
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
   const tail = words[words.length - 1]!.toLowerCase();
   // (As a place only a name of the items it holds: "my google tasks", "my google contacts"; "my google drive" is the app.)
   const before = tail === "tasks" || tail === "contacts" ? "a|an|new|another|(?:on|to|in|into|onto)\\s+(?:my|our|the)" : "a|an|new|another";
-  return new RegExp(`\\b(${before})\\s+${escaped}\\b`, "i").test(task) ? words.slice(0, -1).join(" ") : text;
+  return saidAfter(task, text, before) ? words.slice(0, -1).join(" ") : text;
+}
+
+/** Whether the task says `name` (an app's name as written) right after one of `openers` ("a google calendar"). */
+function saidAfter(task: string, name: string, openers: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return new RegExp(`\\b(${openers})\\s+${escaped}\\b`, "i").test(task);
 }
 
 export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readTool: (i: number) => CatalogTool) {
@@ -1028,6 +1033,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const implied = new Map(detected.implied);
     let text = prepared.text;
     const hinted = new Set<string>();
+    /** Says once what a kind of value stands for, and the app it implies when the task names none. */
+    const hint = (key: string, words: string, app?: [string, number]) => {
+      if (!hinted.has(key)) text += ` ${words}`;
+      hinted.add(key);
+      if (app && named.length === 0) implied.set(app[0], Math.max(app[1], implied.get(app[0]) ?? 0));
+    };
     for (const v of prepared.values) {
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
@@ -1036,34 +1047,19 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         continue;
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
-      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
-        if (!hinted.has("community")) text += " in subreddit";
-        hinted.add("community");
-        if (named.length === 0) implied.set("reddit", Math.max(0.7, implied.get("reddit") ?? 0));
-        continue;
-      }
+      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
-      if (v.kind === "slug" && /\b(image|images|docker|container|containers)\b/i.test(task)) {
-        if (!hinted.has("slug")) text += " in repository";
-        hinted.add("slug");
-        if (named.length === 0) implied.set("docker_hub", Math.max(0.6, implied.get("docker_hub") ?? 0));
-        continue;
-      }
+      else if (v.kind === "slug" && /\b(image|images|docker|container|containers)\b/i.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
-      if (v.kind === "emoji") {
+      else if (v.kind === "emoji") {
         const after = task.slice(task.indexOf(v.text) + v.text.length);
-        if (!hinted.has("emoji") && (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after))) text += " with reaction emoji";
-        hinted.add("emoji");
-        continue;
+        if (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after)) hint("emoji", "with reaction emoji");
+        else hinted.add("emoji");
+      } else {
+        const known = VALUE_HINTS[v.kind];
+        if (known && !hinted.has(v.kind)) hint(v.kind, known.words, known.app);
       }
-      const hint = VALUE_HINTS[v.kind];
-      if (!hint || hinted.has(v.kind)) continue;
-      hinted.add(v.kind);
-      text += ` ${hint.words}`;
-      if (hint.app && named.length === 0) implied.set(hint.app[0], Math.max(hint.app[1], implied.get(hint.app[0]) ?? 0));
     }
-    // A person added by their address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
-    // member (of a list, a team, a group): said as a qualifier.
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
@@ -1074,6 +1070,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       person = true;
       return `${verb} ${" ".repeat(first.length + last.length)}`;
     });
+    // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
+    // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
     // "record 3h 30m spent on OPS-2291", "log 2 hours on the task": time worked, a worklog or time entry.
     if (DURATION.test(task) && /\b(spent|spend|log|logged|record|track|tracked|worked|bill)\b/i.test(task)) text += " as worklog time entry";
@@ -1085,7 +1083,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A one-word name said as the object ("schedule a gotomeeting"): the noun it ends with is the object.
     for (const m of detected.matches) {
       const tail = /^[a-z]{3,}(meeting|calendar|sheets?|docs?|tasks|contacts|forms?)$/i.exec(m.text)?.[1];
-      if (tail && new RegExp(`\\b(a|an|one|new|another)\\s+${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(prepared.text)) text += ` ${tail.toLowerCase()}`;
+      if (tail && saidAfter(prepared.text, m.text, "a|an|one|new|another")) text += ` ${tail.toLowerCase()}`;
     }
     let q = readTask(text, appTexts);
     // Nothing left to act on ("add 'renew passport' to my google tasks"): the noun that ends the app's name is it.
