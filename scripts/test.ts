@@ -26,10 +26,21 @@ try {
   ).length;
   failed = result.numFailedTests + brokenFiles;
   skipped = result.numPendingTests + (result.numTodoTests ?? 0);
+  // CI keeps only the tail of the output: name each failure again next to the closing line.
+  for (const file of result.testResults ?? []) {
+    const where = String(file.name ?? "").replace(`${process.cwd()}/`, "");
+    const failures = (file.assertionResults ?? []).filter((a: { status: string }) => a.status === "failed");
+    if (file.status === "failed" && failures.length === 0) console.log(`failed: ${where}: ${firstLine(file.message)}`);
+    for (const a of failures) console.log(`failed: ${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
 } catch {
   failed = Math.max(failed, 1);
   console.error("vitest wrote no report: it failed before running the tests (see above).");
 }
 rmSync(dir, { recursive: true, force: true });
+
+function firstLine(text: unknown): string {
+  return String(text ?? "").split("\n")[0]!.slice(0, 300);
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);
