@@ -176,6 +176,23 @@ const WORD_IMPLIES = 0.5;
 const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
 /** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
+/** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
+const SETTING = new Set(["put", "set", "make", "get"]);
+/** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI", "page 'Q3 plan'"). */
+const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number", "quote"]);
+
+/** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
+function namesItsItem(task: string, q: ReadTask, values: Value[]): boolean {
+  const lower = task.toLowerCase();
+  return q.nouns.some((n) => {
+    if (n.weight < 1 || n.place) return false;
+    return values.some((v) => {
+      if (!ITEM_NAMES.has(v.kind) || /^[$€£]/.test(v.text)) return false;
+      const at = lower.indexOf(v.text.toLowerCase());
+      return at > 0 && new RegExp(`\\b${n.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+(?:no\\.?\\s*|number\\s+|#)?$`).test(lower.slice(0, at));
+    });
+  });
+}
 /** A length of time worked ("3h 30m", "2 hours", "45 min"). */
 const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?)\b|\b\d+\s?(?:m|mins?|minutes?)\b/i;
 /** Values that name one item (for `noItem`). */
@@ -1095,6 +1112,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
       q.intent = "read";
     }
+    // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
+    // already; putting or setting it changes it (adding a thing to it is said with the thing as the object).
+    if ((q.intent === "create" || q.intent === null) && q.verb && SETTING.has(q.verb.word) && !q.newObject && namesItsItem(task, q, prepared.values)) q.intent = "update";
     // A question or a bare request for things with a given name or text ("is there a file called NDA_signed", "any
     // photos of 'sunset over lisbon'?") is a search for it.
     if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
