@@ -11,7 +11,7 @@
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
 import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
-import { SYNONYMS, VERBS } from "./lexicon.js";
+import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
@@ -379,6 +379,9 @@ export class AppDetector {
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
       const curated = alias.elsewhere !== undefined || Math.max(0, ...alias.apps.values()) >= 2.5;
       if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
+      // A well-known app said as the thing to make ("set up a zoom for tomorrow", "schedule a zoom with ana"): after
+      // "a" that follows a verb of making, and before a small word or the end.
+      if (curated && (prev === "a" || prev === "an") && (next === undefined || isStopWord(next)) && words.slice(Math.max(0, i - 4), i - 1).some((w, k, before) => VERBS[w]?.intent === "create" || VERB_PHRASES[`${w} ${before[k + 1]}`]?.intent === "create")) return true;
       // A well-known app after "for" that ends the task ("delete the message for slack", "a new card for trello please").
       if (curated && prev === "for" && (next === undefined || TAIL_WORDS.has(next))) return true;
       // (Not a small word of the language: "how do i ..." is not DigitalOcean's users.)

@@ -189,7 +189,7 @@ function namesItsItem(task: string, q: ReadTask, values: Value[]): boolean {
     return values.some((v) => {
       if (!ITEM_NAMES.has(v.kind) || /^[$€£]/.test(v.text)) return false;
       const at = lower.indexOf(v.text.toLowerCase());
-      return at > 0 && new RegExp(`\\b${n.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+(?:no\\.?\\s*|number\\s+|#)?$`).test(lower.slice(0, at));
+      return at > 0 && new RegExp(`\\b${escapeRegExp(n.word)}\\s+(?:no\\.?\\s*|number\\s+|#)?$`).test(lower.slice(0, at));
     });
   });
 }
@@ -212,6 +212,9 @@ const BROADER: Record<string, string[]> = {
   mail: ["message"], email: ["message"], emails: ["message"], text: ["message"], texts: ["message"], sms: ["message"],
   song: ["track"], songs: ["track"], tab: ["sheet"], tabs: ["sheet"], folder: ["file"], folders: ["file"],
 };
+
+/** What a well-known app's name means when said as a thing ("a zoom", "a webex"). */
+const NAME_AS_THING: Record<string, string> = { zoom: "meeting", webex: "meeting", microsoft_teams: "meeting", googlemeet: "meeting", typeform: "form", jotform: "form" };
 
 /** Nouns that end an app's name and may be what the task is about ("google calendar", "outlook calendar"). */
 const NAME_NOUNS = new Set(["calendar", "calendars", "drive", "sheet", "sheets", "spreadsheet", "doc", "docs", "document", "tasks", "contacts", "form", "forms", "inbox", "chat"]);
@@ -245,9 +248,12 @@ function keepNounTail(task: string, text: string): string {
   return saidAfter(task, text, before) ? words.slice(0, -1).join(" ") : text;
 }
 
+/** `text` as a RegExp that matches it literally. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Whether the task says `name` (an app's name as written) right after one of `openers` ("a google calendar"). */
 function saidAfter(task: string, name: string, openers: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const escaped = escapeRegExp(name).replace(/\s+/g, "\\s+");
   return new RegExp(`\\b(${openers})\\s+${escaped}\\b`, "i").test(task);
 }
 
@@ -1101,6 +1107,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (const m of detected.matches) {
       const tail = /^[a-z]{3,}(meeting|calendar|sheets?|docs?|tasks|contacts|forms?)$/i.exec(m.text)?.[1];
       if (tail && saidAfter(prepared.text, m.text, "a|an|one|new|another")) text += ` ${tail.toLowerCase()}`;
+    }
+    // An app said as the thing it makes ("set up a zoom for tomorrow" is a meeting).
+    for (const m of detected.matches) {
+      const thing = m.apps.length === 1 ? NAME_AS_THING[m.apps[0]!] : undefined;
+      if (thing) text = text.replace(new RegExp(`\\b(a|an|another)\\s+(${escapeRegExp(m.text)})\\b`, "i"), `$1 $2 ${thing}`);
     }
     let q = readTask(text, appTexts);
     // Nothing left to act on ("add 'renew passport' to my google tasks"): the noun that ends the app's name is it.
