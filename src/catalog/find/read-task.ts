@@ -80,6 +80,26 @@ export function stripAddresses(task: string): string {
 }
 
 /** Removes the values a task carries, which say nothing about which tool to use. */
+/**
+ * "add contact Jane Doe jane@acme.com, company acme inc", "new lead in the Leads table - Maya Chen, warm": after the
+ * order and its object, a comma or a dash starts the fields of the thing, which qualify it rather than name another.
+ */
+const FIELDS_MARK = "fieldsfollow";
+/** The weight of a field's words: they say what the thing holds, hardly which thing. */
+const FIELD_WEIGHT = 0.25;
+
+function fieldsAsQualifiers(text: string): string {
+  const cut = /\s*(?:,|\s[-–—])\s+/.exec(text);
+  if (!cut) return text;
+  const before = splitWords(stripValues(text.slice(0, cut.index)));
+  const verbAt = before.findIndex((w) => Object.hasOwn(VERBS, w) && !FILLER.has(w));
+  if (verbAt < 0 || before.length - verbAt < 2) return text;
+  // Not a second clause ("..., he is new in the team", "..., please archive it"): its own verb or subject.
+  const after = splitWords(stripValues(text.slice(cut.index + cut[0].length)));
+  if (after.some((w) => (Object.hasOwn(VERBS, w) && !FILLER.has(w)) || SUBJECTS.has(w) || w === "please" || w === "pls")) return text;
+  return `${text.slice(0, cut.index)} ${FIELDS_MARK} ${text.slice(cut.index + cut[0].length)}`;
+}
+
 export function stripValues(task: string): string {
   return task
     .replace(/["“”][^"“”]*["“”]/g, " ")
@@ -251,7 +271,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     (all, context: string, order: string, verb: string) =>
       Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
   );
-  const words = splitWords(stripValues(text));
+  const words = splitWords(stripValues(fieldsAsQualifiers(text)));
   let verb: ReadTask["verb"] = null;
   let verbAt = -1;
   let verbLength = 1;
@@ -398,6 +418,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     nouns.push({ word: verb.word, stems: [stem(verb.word)], weight: 0.5 });
   }
   let qualifier = false;
+  /** The words are the fields of the thing, after a comma or a dash (`fieldsAsQualifiers`). */
+  let fields = false;
   /** The qualifier follows a preposition of place (see `nouns`). */
   let place = false;
   /** Which prepositional phrase each noun is in (numbered in order). */
@@ -417,6 +439,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       continue;
     }
     const w = words[i]!;
+    if (w === FIELDS_MARK) {
+      (fields = true), (qualifier = true), (place = false), phraseNo++;
+      continue;
+    }
     // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
       // A particle and the noun after it may be one word to an API ("on call" → oncall, "check in" → checkin): kept
@@ -431,7 +457,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       phraseNo++;
       continue;
     }
-    const weight = (qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
+    const weight = (fields ? FIELD_WEIGHT : qualifier ? QUALIFIER_WEIGHT : 1) * (TIME_WORDS.has(w) ? TIME_WEIGHT : 1);
     const s = stem(w);
     const s2 = `${s} ${words[i + 1] ? stem(words[i + 1]!) : ""}`;
     const s3 = `${s2} ${words[i + 2] ? stem(words[i + 2]!) : ""}`;
