@@ -372,7 +372,7 @@ export const SYNONYMS: Record<string, string[]> = {
   signature: ["signature", "send_as"], views: ["statistic", "video", "view"], balance: ["balance"], payout: ["payout"],
   paid: ["payout", "payment", "paid"], checklist: ["block", "child", "to_do"],
   say: ["message", "history"], said: ["message", "history"], "show up": ["participant"], "pay out": ["payout"], "paid out": ["payout"],
-  standup: ["meeting"], "1:1": ["meeting", "event"], transcription: ["transcription"], audio: ["audio", "transcription"],
+  standup: ["meeting"], "all-hands": ["meeting"], "all hands": ["meeting"], allhands: ["meeting"], "town hall": ["meeting"], townhall: ["meeting"], huddle: ["meeting"], "1:1": ["meeting", "event"], transcription: ["transcription"], audio: ["audio", "transcription"],
   answer: ["response", "answer"], answers: ["response", "answer"], answered: ["response", "answer"], submissions: ["response", "submission"],
   "open rate": ["report", "open"], "click rate": ["report", "click"],
   calendar: ["calendar"], schedule: ["schedule", "event"], group: ["group"], team: ["team"], organization: ["org", "organization"], org: ["org"],
