@@ -445,6 +445,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
     // "of" and a relative clause ("a filter that skips the inbox") qualify the object before them.
     if (PREPOSITIONS.has(w) || ((w === "of" || w === "that" || w === "which") && nouns.length > 0)) {
+      // A new thing "with" what it holds ("a new issue with labels bug and p1"): its fields.
+      if (w === "with" && newObject && nouns.some((x) => x.weight >= 1)) fields = true;
       // A particle and the noun after it may be one word to an API ("on call" → oncall, "check in" → checkin): kept
       // when the index knows it, as a compound, at the weight the noun would have had.
       const after = words[i + 1];
