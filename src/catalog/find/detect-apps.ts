@@ -26,6 +26,8 @@ const COMMON_WORDS = new Set([
 
 /** Days of the week (an app may be named after one), and the words that make one a time around it. */
 const WEEKDAYS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+/** Words of when ("a zoom tmrw 10am"). */
+const SOON = /^(today|tonight|tomorrow|tmrw|tmr|tmrrw|2morrow|\d{1,2}(:\d\d)?(am|pm)?)$/;
 const TIME_BEFORE = new Set(["next", "this", "last", "every", "until", "till", "by", "before", "after", "since", "from", "for", "on", "each", "coming"]);
 const TIME_AFTER = /^(at|morning|afternoon|evening|night|noon|midnight|am|pm|\d.*|next|this|the|from|to|until|through|thru|and|or|standup|meeting|call)$/;
 
@@ -373,7 +375,8 @@ export class AppDetector {
       // (A typo is no everyday word: "pincone show me ..." is Pinecone before its verb.)
       if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && (!PLACE_OR_PARTICLE.has(next) || typoed)) return true;
       // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
-      const infinitive = prev === "to" && end === i + 1 && Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next);
+      // ("how to do", "things to do" in lower case: the verb, not DigitalOcean.)
+      const infinitive = prev === "to" && end === i + 1 && ((Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next)) || raw[i] === "do");
       if (prev !== undefined && APP_PLACE.has(prev) && !infinitive) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
@@ -381,7 +384,7 @@ export class AppDetector {
       if (curated && (prev === "my" || prev === "our" || prev === "s")) return true;
       // A well-known app said as the thing to make ("set up a zoom for tomorrow", "schedule a zoom with ana"): after
       // "a" that follows a verb of making, and before a small word or the end.
-      if (curated && (prev === "a" || prev === "an") && (next === undefined || isStopWord(next)) && words.slice(Math.max(0, i - 4), i - 1).some((w, k, before) => VERBS[w]?.intent === "create" || VERB_PHRASES[`${w} ${before[k + 1]}`]?.intent === "create")) return true;
+      if (curated && (prev === "a" || prev === "an") && (next === undefined || isStopWord(next) || WEEKDAYS.has(next) || SOON.test(next)) && words.slice(Math.max(0, i - 4), i - 1).some((w, k, before) => VERBS[w]?.intent === "create" || VERB_PHRASES[`${w} ${before[k + 1]}`]?.intent === "create")) return true;
       // A well-known app after "for" that ends the task ("delete the message for slack", "a new card for trello please").
       if (curated && prev === "for" && (next === undefined || TAIL_WORDS.has(next))) return true;
       // (Not a small word of the language: "how do i ..." is not DigitalOcean's users.)

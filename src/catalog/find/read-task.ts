@@ -175,7 +175,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "how do I create an issue", "is it possible to update the contact", "is there a way to ...": a request asked as
   // a question; the verb after the wrapper is the order (not "how" or "is", which ask to see something).
   text = text.replace(
-    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+(?:i|we)\s+(?:can|could|should|do|may)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|(?:it\s+)?is\s+(?:needed|necessary|required)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
+    /^(\s*(?:(?:so|hey|hi|ok|okay|quick question)[,:]?\s+)?)(?:how\s+(?:do|can|could|should|would)\s+(?:i|we)|how\s+(?:i|we)\s+(?:can|could|should|do|may)|how\s+to|is\s+(?:it\s+possible|there\s+(?:a|any)\s+way)\s+(?:for\s+(?:me|us)\s+)?to|(?:is\s+)?possible\s+(?:for\s+(?:me|us)\s+)?to|(?:it\s+)?is\s+(?:needed|necessary|required)\s+(?:for\s+(?:me|us)\s+)?to|would\s+it\s+be\s+possible\s+to|do\s+you\s+know\s+how\s+to|what(?:'s|’s|\s+is)\s+the\s+(?:best\s+|easiest\s+)?way\s+to)\s+/i,
     "$1",
   );
   // "I want that you delete it", "I need that you schedule ...": the order after the wish (non-native English).
