@@ -198,4 +198,19 @@ describe("tools.find reads requests however they are put", () => {
     // Of the places named, the tool inside more of them.
     expect(ops("put the label 'needs-triage' on issue #77 in octo/app")[0]).toBe("github POST /repos/{owner}/{repo}/issues/{issue_number}/labels");
   });
+
+  it("reads an item named by its id, a thing's fields, and an app said as the thing", () => {
+    // An object named by its number exists: putting it in a state changes it.
+    expect(ops("put ticket 4410 in pending status on zendesk")[0]).toBe("zendesk PUT /tickets/{ticket_id}");
+    // A well-known app said as the thing to make, before a small word or a time.
+    expect(ops("schedule a zoom tomorrow with the sales team")[0]).toBe("zoom POST /users/{userId}/meetings");
+    expect(ops("book a zoom for friday 3pm called pipeline review")[0]).toBe("zoom POST /users/{userId}/meetings");
+    // After a comma, or after "with" for a new thing: its fields, not another thing to make.
+    expect(ops("add contact Ana Ruiz ana@ruiz.io, company Ruiz Foods on hubspot")[0]).toBe("hubspot POST /crm/v3/objects/contacts");
+    expect(ops("create a github issue in acme/web titled 'Login loop' with labels bug and ui")[0]).toBe("github POST /repos/{owner}/{repo}/issues");
+    // Who can see a thing: its permissions; "is possible to" asks for what follows; "how to do" is no app.
+    expect(ops("who can access the Q3 budget sheet in google drive?")[0]).toBe("googledrive GET /files/{fileId}/permissions");
+    expect(ops("is possible to add a comment on the launch page in notion?")[0]).toBe("notion POST /v1/comments");
+    expect(top("my bot must post 'hola' in the telegram chat, how to do").some((m) => m.tool.app === "digitalocean")).toBe(false);
+  });
 });

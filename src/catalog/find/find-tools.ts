@@ -178,8 +178,8 @@ const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "mov
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
 /** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
 const SETTING = new Set(["put", "set", "make", "get"]);
-/** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI", "page 'Q3 plan'"). */
-const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number", "quote"]);
+/** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
+const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
 
 /** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
 function namesItsItem(task: string, q: ReadTask, values: Value[]): boolean {
