@@ -176,6 +176,8 @@ const WORD_IMPLIES = 0.5;
 const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
 /** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
+/** A yes / no question about what has happened ("has ... been", "did ... yet"). */
+const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 /** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
@@ -1126,6 +1128,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
     // already; putting or setting it changes it (adding a thing to it is said with the thing as the object).
     if ((q.intent === "create" || q.intent === null) && q.verb && SETTING.has(q.verb.word) && !q.newObject && namesItsItem(task, q, prepared.values)) q.intent = "update";
+    // Whether one thing happened to one item ("has envelope 93be… been completed?", "did the client pay invoice
+    // INV2-8KJ3 yet?", "has the client signed the NDA envelope"): a read of that item's state.
+    if (YES_NO.test(task) && !/\b(any|anyone|anybody|anything|there|ever|new)\b/i.test(task) && q.intent !== "search" && q.intent !== "delete" && q.intent !== "create") {
+      const object = q.nouns.find((x) => x.weight >= 1 && !x.place);
+      if (prepared.values.some((v) => v.kind === "id" || v.kind === "key") || (object && !/s$/.test(object.word) && /\b(the|my|our|this|that)\s+(?:\w+\s+)?\w+/i.test(task))) q.intent = "read";
+    }
     // A question or a bare request for things with a given name or text ("is there a file called NDA_signed", "any
     // photos of 'sunset over lisbon'?") is a search for it.
     if (q.intent === "list" && (!q.verb || EXISTENCE_WORDS.has(q.verb.word)) && (prepared.values.some((v) => v.kind === "quote") || /\b(called|named|titled)\s+\S/i.test(task))) {
