@@ -333,7 +333,7 @@ export const SYNONYMS: Record<string, string[]> = {
   campaign: ["campaign"], newsletter: ["campaign", "newsletter"], blast: ["campaign"],
   template: ["template"], draft: ["draft"],
   vacation: ["vacation", "time_off", "autorespond", "whos"], "time off": ["time_off", "vacation", "leave"], pto: ["time_off", "vacation", "leave"], leave: ["leave", "time_off", "absence"], "out-of-office": ["vacation", "autoreply"], "out of office": ["vacation", "autoreply"],
-  "auto reply": ["vacation", "autoreply", "autorespond"], autoreply: ["vacation", "autoreply"], "auto-reply": ["vacation", "autoreply"],
+  "auto reply": ["vacation", "autoreply", "autorespond"], "automatic answer": ["vacation", "autoreply"], "automatic reply": ["vacation", "autoreply"], "automatic response": ["vacation", "autoreply"], holidays: ["vacation"], autoreply: ["vacation", "autoreply"], "auto-reply": ["vacation", "autoreply"],
   away: ["vacation", "status", "whos", "presence"], holiday: ["vacation"],
   pager: ["oncall", "on call", "schedule"], lyrics: ["lyrics", "lyric"], free: ["freebusy", "availability", "busy"], busy: ["freebusy", "busy"], available: ["freebusy", "availability"], availability: ["freebusy", "availability"],
   verification: ["verification", "verify"], verify: ["verification", "verify"], otp: ["verification", "verify", "code"],
