@@ -201,6 +201,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bdrop\b(?=\s+(?:(?:['"‘“]|(?:a|an|this|that|these)\s)(?:[^.;!?]*?)\s)?(?:in|into|onto|on)\s)/gi, "put");
   // "my gmail should answer automatically that I am away", "put an automatic answer": an automatic reply, set up.
   text = text.replace(/\b(?:answer|reply|respond)(?:s|ing)?\s+(?:automatically|by itself)\b/gi, "set automatic reply").replace(/\b(?:put|turn on|activate|enable)\s+(?:an?\s+|the\s+)?(automatic|auto)[\s-]+(answer|reply|response)/gi, "set $1 $2");
+  // "a link I can send people", "a link to share with the client": a shared link.
+  text = text.replace(/\blink\s+(?:that\s+)?(?:i|we)\s+can\s+(?:send|share|give)(?:\s+(?:to\s+)?(?:people|someone|anyone|others|them|the\s+\w+))?|\blink\s+to\s+share(?:\s+with\s+(?:people|someone|anyone|others|them|the\s+\w+))?/gi, "shared link");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
