@@ -1085,6 +1085,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (known && !hinted.has(v.kind)) hint(v.kind, known.words, known.app);
       }
     }
+    // The app's name as the verb, a person's number or handle after it ("whatsapp +44 7700 900123 that it shipped",
+    // "slack @ana: build is green"): a message to them.
+    const lead = /^\s*([a-z][\w.-]*)\s+(?=\S)/i.exec(task);
+    if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
+      text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
+    }
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
