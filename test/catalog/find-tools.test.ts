@@ -213,4 +213,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("is possible to add a comment on the launch page in notion?")[0]).toBe("notion POST /v1/comments");
     expect(top("my bot must post 'hola' in the telegram chat, how to do").some((m) => m.tool.app === "digitalocean")).toBe(false);
   });
+
+  it("reads a query in a query language, when a subscription ends, and a question whether something happened", () => {
+    expect(ops("run this JQL for me: project = WEB AND status = Done")[0]).toMatch(/^jira (GET|POST) \/rest\/api\/3\/search$/);
+    expect(ops("execute select id, email from customers where plan = 'pro' on my supabase project")[0]).toBe("supabase POST /v1/projects/{ref}/database/query");
+    expect(ops("cancel my stripe subscription sub_9Xa1 at the end of the billing period")[0]).toBe("stripe POST /v1/subscriptions/{subscription_exposed_id}");
+    expect(ops("cancel subscription sub_9Xa1 in stripe right away").slice(0, 2)).toContain("stripe DELETE /v1/subscriptions/{subscription_exposed_id}");
+    expect(ops("has invoice 4471 in quickbooks been paid?")[0]).toBe("quickbooks GET /invoice/{invoiceId}");
+  });
 });

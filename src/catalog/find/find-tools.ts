@@ -176,6 +176,12 @@ const WORD_IMPLIES = 0.5;
 const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "move", "pin", "attach", "drop", "stick", "copy", "include"]);
 /** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
+/** The name of a query language (SQL, JQL, Confluence's CQL, Salesforce's SOQL, PostHog's HogQL, ...). */
+const QUERY_LANGUAGE = /\b(?:sql|jql|cql|soql|sosl|hogql|kql|promql|logql|spl|n1ql|sparql|cypher)\b/i;
+/** A query written out: `select ... from ...`, or field conditions joined by AND / OR with ORDER BY. */
+const QUERY_TEXT = /\bselect\s+.+?\s+from\s+\w+|\w+\s*(?:=|!=|~)\s*\S+\s+(?:AND|OR)\s+\w+\s*(?:=|!=|~|IN\b)|\bORDER\s+BY\b/;
+/** Verbs that end a subscription. */
+const ENDING = new Set(["stop", "cancel", "end", "terminate", "kill"]);
 /** A yes / no question about what has happened ("has ... been", "did ... yet"). */
 const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 /** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
@@ -1134,6 +1140,24 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
     // already; putting or setting it changes it (adding a thing to it is said with the thing as the object).
     if ((q.intent === "create" || q.intent === null) && q.verb && SETTING.has(q.verb.word) && !q.newObject && namesItsItem(task, q, prepared.values)) q.intent = "update";
+    // A query in a query language ("run this JQL: project = MOB AND status = Blocked", "run a CQL search", "select
+    // count(*) from users"): the app's query or search tool, whatever the verb.
+    if (QUERY_LANGUAGE.test(task) || QUERY_TEXT.test(task)) {
+      q.intent = "search";
+      for (const word of ["query", "search", "sql"]) {
+        const s = stem(word);
+        if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
+      }
+    }
+    // Cancelling at the end of the period keeps it until then (an update); now, or not at the end, ends it (a delete).
+    if (q.verb && ENDING.has(q.verb.word) && /\bsubscri/i.test(task)) {
+      const notAtEnd = /\b(?:not|rather\s+than|instead\s+of)\s+(?:at\s+)?(?:the\s+)?end\s+of\b/i.test(task);
+      const atEnd = /\b(?:at|by)\s+(?:the\s+)?end\s+of\b/i.test(task) && !notAtEnd;
+      const notNow = /\b(?:not|rather\s+than|instead\s+of)\s+(?:right\s+)?(?:now|immediately)\b/i.test(task);
+      const now = /\b(?:immediately|right now|from now|right away)\b/i.test(task) || notAtEnd;
+      if (atEnd || notNow) q.intent = "update";
+      else if (now) q.intent = "delete";
+    }
     // Whether one thing happened to one item ("has envelope 93be… been completed?", "did the client pay invoice
     // INV2-8KJ3 yet?", "has the client signed the NDA envelope"): a read of that item's state.
     if (YES_NO.test(task) && !/\b(any|anyone|anybody|anything|there|ever|new)\b/i.test(task) && q.intent !== "search" && q.intent !== "delete" && q.intent !== "create") {
