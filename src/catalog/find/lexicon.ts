@@ -79,6 +79,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   duplicate: { intent: "create", terms: ["copy", "duplicate"] },
   merge: { intent: "update", terms: ["merge"] },
   get: { intent: "read", terms: ["get", "retrieve"] },
+  grab: { intent: "read", terms: ["get", "retrieve", "download"] },
   pull: { intent: "list", terms: ["list", "get", "export"] },
   fetch: { intent: "read", terms: ["get", "retrieve"] },
   retrieve: { intent: "read", terms: ["get", "retrieve"] },

@@ -124,6 +124,8 @@ const VERB_STEMS = new Set(Object.keys(VERBS).map(stem));
 
 /** Words after which a noun is a place or a qualifier ("in the channel", "on the main branch"), not the object. */
 const PREPOSITIONS = new Set(["in", "on", "to", "from", "for", "with", "into", "onto", "at", "by", "about", "inside", "within", "under", "via", "using", "across", "between", "thru", "through", "per", "against"]);
+/** Stems of the people a task may ask about ("who attended": participants). */
+const PEOPLE_STEMS = new Set(["participant", "attendee", "invitee", "assignee", "follower", "subscriber", "stargazer", "collaborator", "reviewer", "registrant", "permission", "guest"].map(stem));
 /** Pronouns: who, not what ("he is new in the team", "they want a contract"). */
 const PRONOUNS = new Set(["he", "she", "they", "him", "her", "his", "hers", "theirs", "it", "one", "ones", "someone", "somebody", "everyone", "everybody"]);
 /** Words that frame a value or a question, not a thing ("a file called X", "anywhere in Box", "did it actually"). */
@@ -519,6 +521,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const p = phraseOf.get(noun);
     const last = nouns.filter((x) => phraseOf.get(x) === p).pop()!;
     if (isPlural(last.word.split(" ").pop()!)) delete noun.place;
+  }
+  // "who attended the meeting", "who can see the file": the people the task names (participants, permissions) say
+  // who better than "who" (members, users) does.
+  if (verb?.word === "who" && nouns.some((n) => n.word !== "who" && n.stems.some((x) => PEOPLE_STEMS.has(x)))) {
+    nouns.splice(nouns.findIndex((n) => n.word === "who"), 1);
+    for (let k = terms.length - 1; k >= 0; k--) if (terms[k]!.from === "who" && terms[k]!.kind === "synonym") terms.splice(k, 1);
   }
   if (intent === null && newObject) intent = "create";
   // "get the responses", "fetch my invoices": a read of many is a list (the object in the plural; "details",
