@@ -221,4 +221,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("cancel subscription sub_9Xa1 in stripe right away").slice(0, 2)).toContain("stripe DELETE /v1/subscriptions/{subscription_exposed_id}");
     expect(ops("has invoice 4471 in quickbooks been paid?")[0]).toBe("quickbooks GET /invoice/{invoiceId}");
   });
+
+  it("writes down in a list app what the task says, and reads who attended as participants", () => {
+    expect(ops("todoist: call mom sunday")[0]).toBe("todoist POST /tasks");
+    expect(ops("jot down in google keep: garage code 4471")[0]).toBe("google_keep POST /v1/notes");
+    // What the app knows stays the object ("rename the Trello board" is about the board).
+    expect(ops("rename the Trello board to Q3 Planning")[0]).toMatch(/^trello PUT \/boards\//);
+    expect(ops("who attended our zoom meeting 812 3344 5566 yesterday?")[0]).toMatch(/^zoom GET .*participants$/);
+  });
 });

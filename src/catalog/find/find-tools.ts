@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { CURATED_APPS } from "../curated.js";
 import { isStopWord, stem, terms } from "./analyze.js";
 import { AppDetector, type DetectedApps } from "./detect-apps.js";
-import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERBS, type Intent } from "./lexicon.js";
+import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERB_PHRASES, VERBS, type Intent } from "./lexicon.js";
 import { INTENTS } from "./name-verbs.js";
 import { readTask, type ReadTask } from "./read-task.js";
 import { prepareTask, type Value } from "./values.js";
@@ -223,6 +223,11 @@ const BROADER: Record<string, string[]> = {
 
 /** What a well-known app's name means when said as a thing ("a zoom", "a webex"). */
 const NAME_AS_THING: Record<string, string> = { zoom: "meeting", webex: "meeting", microsoft_teams: "meeting", googlemeet: "meeting", typeform: "form", jotform: "form" };
+
+/** What an app that is a list of one kind of thing keeps ("add 'buy milk' to todoist" adds a task). */
+const APP_THING: Record<string, string> = { todoist: "task", google_keep: "note", trello: "card", asana: "task" };
+/** Words of when, which are no thing to act on. */
+const TIME_NOUNS = /^(today|tonight|tomorrow|tmrw|tmr|morning|evening|afternoon|week|weekend|month|p\d)$/;
 
 /** Nouns that end an app's name and may be what the task is about ("google calendar", "outlook calendar"). */
 const NAME_NOUNS = new Set(["calendar", "calendars", "drive", "sheet", "sheets", "spreadsheet", "doc", "docs", "document", "tasks", "contacts", "form", "forms", "inbox", "chat"]);
@@ -1132,6 +1137,18 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (!q.nouns.some((x) => x.weight >= 0.5)) {
       const kept = [...detected.matches.map((m) => withoutNounTail(m.text)), ...detected.unknown.map((u) => u.text)];
       if (kept.some((t, i) => t !== appTexts[i])) q = readTask(text, kept);
+    }
+    // Nothing left but what to put in it ("add 'buy milk' to todoist for tomorrow", "todoist: buy milk tmrw p1"): the
+    // app's own thing, for apps that are lists of one kind of thing.
+    const thing = named.map((a) => APP_THING[a]).find(Boolean);
+    // (Or an order the app has no word for, "buy milk", "call mom": what to write down.)
+    const objects = thing === undefined ? [] : q.nouns.filter((x) => x.weight >= 0.5 && !x.place && !TIME_NOUNS.test(x.word));
+    const content =
+      objects.length === 0 ||
+      (!objects.some((x) => x.stems.some((t) => inApps(t, named))) && (!q.verb || (q.specificVerbTerms.length > 0 && !q.specificVerbTerms.some((t) => inApps(t, named)))));
+    if (thing && content && q.intent !== "list" && q.intent !== "read" && q.intent !== "search") {
+      q = readTask(`${q.verb && q.verb.sense.intent ? "" : "add "}${text} ${thing}`, appTexts);
+      if (q.intent === null) q.intent = "create";
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
