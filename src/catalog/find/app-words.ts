@@ -85,6 +85,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   droplets: [["digitalocean", 1]],
   playlist: [["spotify", 0.6], ["youtube", 0.5]],
   "liked songs": [["spotify", 0.8]],
+  newsletter: [["mailchimp", 0.5]],
   video: [["youtube", 0.5]],
   videos: [["youtube", 0.5]],
   ride: [["lyft", 0.6]],

@@ -1056,7 +1056,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
     const explicit = opts.app !== undefined;
     showRetired = opts.includeDeprecated === true || explicit;
-    const prepared = prepareTask(task);
+    // Slack's slash command ("/remind me to submit my timesheet every friday"): its reminders.
+    const slash = /^\s*\/remind\b/i.test(task);
+    const prepared = prepareTask(slash ? task.replace(/^\s*\/remind\b/i, "slack remind") : task);
     // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
     prepared.text = expandAbbreviations(prepared.text);
     const detected: DetectedApps = explicit
