@@ -205,6 +205,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:answer|reply|respond)(?:s|ing)?\s+(?:automatically|by itself)\b/gi, "set automatic reply").replace(/\b(?:put|turn on|activate|enable)\s+(?:an?\s+|the\s+)?(automatic|auto)[\s-]+(answer|reply|response)/gi, "set $1 $2");
   // "a link I can send people", "a link to share with the client": a shared link.
   text = text.replace(/\blink\s+(?:that\s+)?(?:i|we)\s+can\s+(?:send|share|give)(?:\s+(?:to\s+)?(?:people|someone|anyone|others|them|the\s+\w+))?|\blink\s+to\s+share(?:\s+with\s+(?:people|someone|anyone|others|them|the\s+\w+))?/gi, "shared link");
+  // "play it right after the current song", "put it on what's playing next", "up next": the play queue.
+  text = text
+    .replace(/\b(?:play|put|throw|add|queue)\s+(.+?)\s+(?:right\s+)?(?:after\s+(?:the|this)\s+(?:current|one)(?:\s+(?:song|track|one))?|next)(?=$|[\s.,;:!?])/gi, "add $1 to the queue")
+    .replace(/\b(?:what(?:'s|\s+is)\s+)?(?:up|playing|plays)\s+next\b/gi, "the queue");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
