@@ -308,7 +308,7 @@ export const SYNONYMS: Record<string, string[]> = {
   appointment: ["event"], event: ["event"], events: ["event"],
   note: ["comment", "note", "story"], comment: ["comment", "note", "reply"], comments: ["comment", "note"], remark: ["comment"], discussion: ["comment", "discussion"], feedback: ["comment"],
   picture: ["image", "photo"], photo: ["image", "photo"], image: ["image", "photo"], logo: ["image", "file"],
-  "liked songs": ["track", "saved"], "for signature": ["envelope", "signature", "signing"], "for signing": ["envelope", "signature", "signing"], "shared link": ["shared_link", "share", "link"],
+  "liked songs": ["track", "saved"], "money back": ["refund"], "hour by hour": ["hourly", "hour"], "day by day": ["daily", "day"], "for signature": ["envelope", "signature", "signing"], "for signing": ["envelope", "signature", "signing"], "shared link": ["shared_link", "share", "link"],
   video: ["video"], clip: ["video"], vid: ["video"], vids: ["video"],
   person: ["user", "member", "people"], people: ["user", "member", "people"], member: ["member", "user"], colleague: ["user", "member"],
   teammate: ["member", "user"], employee: ["employee", "user"], staff: ["user", "employee"],
