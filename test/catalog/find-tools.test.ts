@@ -229,4 +229,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("rename the Trello board to Q3 Planning")[0]).toMatch(/^trello PUT \/boards\//);
     expect(ops("who attended our zoom meeting 812 3344 5566 yesterday?")[0]).toMatch(/^zoom GET .*participants$/);
   });
+
+  it("takes an id of an app's own shape as naming the app, and a long run of letters and digits as an id", () => {
+    const first = top("add a record to base appQ4rT8yU2iO6pA table Leads: 'Maya Chen'")[0]!;
+    expect(`${first.tool.app} ${first.tool.http.method} ${first.tool.http.path}`).toBe("airtable POST /v0/{baseId}/{tableIdOrName}");
+    expect(first.reasons[0]).toBe('app named by an id of its own: airtable ("appQ4rT8yU2iO6pA")');
+    expect(ops("did invoice INV2-AB12-CD34-EF56-GH78 get paid?")[0]).toBe("paypal GET /v2/invoicing/invoices/{invoice_id}");
+  });
 });

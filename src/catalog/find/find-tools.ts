@@ -144,6 +144,14 @@ const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string,
   timezone: { words: "in timezone" },
 };
 
+/** Ids whose shape says whose they are (Stripe's cus_ / ch_ / sub_ objects, Airtable's app / tbl / rec, PayPal's invoices, Salesforce's records). */
+const ID_SHAPES: [RegExp, string, number][] = [
+  [/^(?:cus|ch|sub|pi|price|prod|inv|in|pm|re|evt|acct|seti|cs|txn|tr|po|plan|si|ii|cn|sub_sched)_[A-Za-z0-9]{8,}$/, "stripe", 0.8],
+  [/^(?:app|tbl|rec|fld|viw)[A-Za-z0-9]{10,14}$/, "airtable", 1],
+  [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
+  [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
+];
+
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
 function familyOf(app: string): string {
   return app.replace(/_beta$/, "");
@@ -1073,10 +1081,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const hinted = new Set<string>();
     /** Says once what a kind of value stands for, and the app it implies when the task names none. */
     const hint = (key: string, words: string, app?: [string, number]) => {
-      if (!hinted.has(key)) text += ` ${words}`;
+      if (!hinted.has(key) && words) text += ` ${words}`;
       hinted.add(key);
       if (app && named.length === 0) implied.set(app[0], Math.max(app[1], implied.get(app[0]) ?? 0));
     };
+    /** Apps whose own id shapes the task's values have (an Airtable base id): as good as named when none is. */
+    const idApps = new Set<string>();
     for (const v of prepared.values) {
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
@@ -1093,6 +1103,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const after = task.slice(task.indexOf(v.text) + v.text.length);
         if (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after)) hint("emoji", "with reaction emoji");
         else hinted.add("emoji");
+      } else if (v.kind === "id" && ID_SHAPES.some(([shape]) => shape.test(v.text))) {
+        const [, app, weight] = ID_SHAPES.find(([shape]) => shape.test(v.text))!;
+        hint(`id:${app}`, "", [app, weight]);
+        if (weight >= 1 && appNumber.has(app)) idApps.add(app);
       } else {
         const known = VALUE_HINTS[v.kind];
         if (known && !hinted.has(v.kind)) hint(v.kind, known.words, known.app);
@@ -1104,6 +1118,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
       text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
     }
+    if (named.length === 0 && idApps.size > 0) for (const app of idApps) named.push(app), detected.primary.add(app);
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
@@ -1257,7 +1272,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (explicit) reasons.push(`app: ${r.app}`);
       else if (named.length > 0) {
         const m = detected.matches.find((x) => x.apps.includes(r.app));
-        reasons.push(m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : `app named in task (family): ${r.app}`);
+        const byId = m ? undefined : prepared.values.find((v) => v.kind === "id" && idApps.has(r.app) && ID_SHAPES.some(([shape, app]) => app === r.app && shape.test(v.text)));
+        reasons.push(
+          m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : byId ? `app named by an id of its own: ${r.app} ("${byId.text}")` : `app named in task (family): ${r.app}`,
+        );
       } else if (implied.has(r.app)) reasons.push(`app implied by the task: ${r.app}`);
       if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);
       rerank(r.doc, r.scaled, q, qids, reasons);

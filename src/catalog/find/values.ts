@@ -36,6 +36,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
+  // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
+  ["id", /\b(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,}\b/g],
   ["phone", /\+?\d[\d\s().-]{6,}\d/g],
   // A spreadsheet's cell range ("A1:D50", "Summary!A1:B2", "'Q3 Leads'!B:B").
   ["range", /(?:(?<=^|[\s(])[A-Za-z][\w]*!)?\$?\b[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*\b(?=$|[\s.,;:!?)])/g],
