@@ -132,7 +132,7 @@ const PRONOUNS = new Set(["he", "she", "they", "him", "her", "his", "hers", "the
 const FRAME = new Set(["called", "named", "titled", "entitled", "anywhere", "somewhere", "anything", "something", "actually", "really"]);
 /** Conditions that pick things out of many (a search, not a plain list). */
 const AMOUNT_CONDITION = /\b(?:over|above|under|below|more than|less than|greater than|at least|at most|older than|newer than|bigger than|larger than|smaller than)\s+[$€£]?\d/i;
-const STATE_CONDITION = /\bassigned to (?:me|him|her|them|us)\b|\b(?:not|still|yet to be)\s+(?:done|closed|open|resolved|finished|completed|paid|shipped|merged)\b/i;
+const STATE_CONDITION = /\bassigned to (?:me|him|her|them|us)\b|\b(?:in|at)\s+(?:the\s+)?(?:closed[\s-](?:won|lost)|stage\s+\S+)|\b(?:marked|labell?ed|tagged)\s+(?:as\s+)?\S+|\b(?:not|still|yet to be)\s+(?:done|closed|open|resolved|finished|completed|paid|shipped|merged)\b/i;
 /** Words that say how, not what ("not done", "still open"). */
 const NOT_THINGS = new Set(["not", "still", "yet", "already", "never", "no"]);
 /** Words after which a name follows ("a channel called memes"). */
