@@ -65,7 +65,8 @@ export class SearchIndexBuilder {
     const prefix = app.id.length + 1;
     for (const tool of tools) {
       const nameTerms = terms(tool.name.slice(prefix).replace(/_/g, " "));
-      const segments = tool.http.path.split("/").filter((s) => s && !s.startsWith("{"));
+      // Microsoft Graph's actions are namespaced (`/messages/{id}/microsoft.graph.reply`): the namespace names nothing.
+      const segments = tool.http.path.split("/").filter((s) => s && !s.startsWith("{")).map((s) => s.replace(/^microsoft\.graph\./i, ""));
       const pathTerms = terms(segments.join(" "));
       const sentenceEnd = tool.description.search(/[.!?](\s|$)/);
       const first = sentenceEnd > 0 ? tool.description.slice(0, sentenceEnd) : tool.description.slice(0, 200);
