@@ -236,4 +236,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(first.reasons[0]).toBe('app named by an id of its own: airtable ("appQ4rT8yU2iO6pA")');
     expect(ops("did invoice INV2-AB12-CD34-EF56-GH78 get paid?")[0]).toBe("paypal GET /v2/invoicing/invoices/{invoice_id}");
   });
+
+  it("tells the verb's own tool from a thing named with the verb's word ('merge MR !57': merge, not update the merge request)", () => {
+    expect(ops("merge MR !12 in the platform project on gitlab")[0]).toBe("gitlab PUT /projects/{id}/merge_requests/{merge_request_iid}/merge");
+  });
 });

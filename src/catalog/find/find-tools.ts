@@ -560,7 +560,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const sum1 = summaryOffsets[doc + 1]!;
     let verbHit = 0;
     for (let k = 0; k < q.verbs.length; k++) {
-      if (within(nameTerms, name0, name1, q.verbs[k]!)) verbHit = Math.max(verbHit, k === 0 ? 1 : 0.6);
+      const v = q.verbs[k]!;
+      if (!within(nameTerms, name0, name1, v)) continue;
+      // The verb's word as part of the thing's name ("merge MR !57": merge_requests/update) is not the verb's own tool
+      // (merge_requests/merge) unless the name says it again.
+      const inThing = q.exact.has(v) && !task.nouns.some((x) => x.word === task.verb?.word);
+      let times = 0;
+      if (inThing) for (let i = name0; i < name1; i++) if (nameTerms[i] === v) times++;
+      verbHit = Math.max(verbHit, (k === 0 ? 1 : 0.6) * (inThing && times < 2 ? 0.5 : 1));
     }
     if (verbHit === 0) for (const t of q.verbExpansions) if (within(nameTerms, name0, name1, t)) verbHit = 0.5;
     if (verbHit === 0) {
