@@ -240,4 +240,11 @@ describe("tools.find reads requests however they are put", () => {
   it("tells the verb's own tool from a thing named with the verb's word ('merge MR !57': merge, not update the merge request)", () => {
     expect(ops("merge MR !12 in the platform project on gitlab")[0]).toBe("gitlab PUT /projects/{id}/merge_requests/{merge_request_iid}/merge");
   });
+
+  it("reads who is out as time off, nudging as a reminder, a duplicate as a copy, and 'check outlook' as the app", () => {
+    expect(ops("who is out of office tomorrow in bamboohr")[0]).toBe("bamboohr GET /time_off/whos_out");
+    expect(ops("nudge the customer on paypal invoice INV2-AB12-CD34-EF56-GH78 please")[0]).toBe("paypal POST /v2/invoicing/invoices/{invoice_id}/remind");
+    expect(ops("dupe the pricing doc in google drive")[0]).toBe("googledrive POST /files/{fileId}/copy");
+    expect(top("when are kim and joe both free on friday? check outlook")[0]!.tool.app).toBe("outlook");
+  });
 });

@@ -385,6 +385,8 @@ export class AppDetector {
       // A well-known app said as the thing to make ("set up a zoom for tomorrow", "schedule a zoom with ana"): after
       // "a" that follows a verb of making, and before a small word or the end.
       if (curated && (prev === "a" || prev === "an") && (next === undefined || isStopWord(next) || WEEKDAYS.has(next) || SOON.test(next)) && words.slice(Math.max(0, i - 4), i - 1).some((w, k, before) => VERBS[w]?.intent === "create" || VERB_PHRASES[`${w} ${before[k + 1]}`]?.intent === "create")) return true;
+      // A well-known app said last after a verb of using it ("... check outlook", "... use notion").
+      if (curated && (prev === "check" || prev === "use" || prev === "ask" || prev === "open") && (next === undefined || TAIL_WORDS.has(next))) return true;
       // A well-known app after "for" that ends the task ("delete the message for slack", "a new card for trello please").
       if (curated && prev === "for" && (next === undefined || TAIL_WORDS.has(next))) return true;
       // (Not a small word of the language: "how do i ..." is not DigitalOcean's users.)

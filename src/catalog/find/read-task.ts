@@ -209,6 +209,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text
     .replace(/\b(?:play|put|throw|add|queue)\s+(.+?)\s+(?:right\s+)?(?:after\s+(?:the|this)\s+(?:current|one)(?:\s+(?:song|track|one))?|next)(?=$|[\s.,;:!?])/gi, "add $1 to the queue")
     .replace(/\b(?:what(?:'s|\s+is)\s+)?(?:up|playing|plays)\s+next\b/gi, "the queue");
+  // "who's out next week", "who is off today": the people away, a who's-out list of time off.
+  text = text.replace(/\bwho(?:'s|’s|s|\s+is|\s+will\s+be)\s+(?:out|off|away)(?:\s+of\s+(?:the\s+)?office)?\b/gi, "list whos out time off");
+  // "should skip my inbox", "make them skip the inbox": a filter that archives them as they come.
+  text = text.replace(/\b(?:should\s+|to\s+)?skip(?:s|ping)?\s+(?:the|my)\s+inbox\b/gi, " with a filter skipping the inbox");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
