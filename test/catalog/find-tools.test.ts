@@ -247,4 +247,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("dupe the pricing doc in google drive")[0]).toBe("googledrive POST /files/{fileId}/copy");
     expect(top("when are kim and joe both free on friday? check outlook")[0]!.tool.app).toBe("outlook");
   });
+
+  it("reads members, visibility, stock and rendering in their own words", () => {
+    expect(ops("list everyone who's in #random on slack")[0]).toBe("slack GET /conversations.members");
+    // A message to the people of a channel is not a list of them.
+    expect(ops("let everyone in #random on slack know the wifi is down")[0]).toMatch(/^slack POST \/chat\.(postMessage|meMessage)$/);
+    expect(ops("make my youtube video 'Lisbon vlog' private")[0]).toBe("youtube PUT /youtube/v3/videos");
+    expect(ops("render node 4:2 of figma file Ab12Cd34Ef56 as png")[0]).toBe("figma GET /v1/images/{file_key}");
+  });
 });

@@ -213,6 +213,14 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bwho(?:'s|’s|s|\s+is|\s+will\s+be)\s+(?:out|off|away)(?:\s+of\s+(?:the\s+)?office)?\b/gi, "list whos out time off");
   // "should skip my inbox", "make them skip the inbox": a filter that archives them as they come.
   text = text.replace(/\b(?:should\s+|to\s+)?skip(?:s|ping)?\s+(?:the|my)\s+inbox\b/gi, " with a filter skipping the inbox");
+  // "make my video private", "make private the video": a change of its visibility.
+  text = text.replace(/\bmake\s+(private|public|unlisted)\b/gi, "update to $1").replace(/\bmake\s+((?:the|my|our|this|that)\s+(?:[\w'-]+\s+){0,3}?)(private|public|unlisted)\b/gi, "update $1to $2");
+  // "everyone who's in #design", "who is in the channel": its members.
+  // (Not "let everyone in #general know": a message to them.)
+  text = text
+    .replace(/\b(?:everyone|everybody|people)\s+who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/gi, "members in ")
+    .replace(/^(\s*)who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/i, "$1list members in ")
+    .replace(/\b(list|show|get|see)\s+(?:me\s+)?(?:everyone|everybody|people)\s+in\s+(?=\S)/gi, "$1 members in ");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
