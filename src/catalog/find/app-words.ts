@@ -287,4 +287,9 @@ export const KNOWN_ELSEWHERE: string[] = [
   "Venmo", "PayPal", "Cash App", "Revolut", "Coinbase", "Binance", "Robinhood", "Kraken", "Tidal", "Deezer",
   "SoundCloud", "Apple Music", "Audible", "Goodreads", "Letterboxd", "Netflix", "Hulu",
   "Eventbrite", "Toggl", "Toggl Track", "Jenkins", "Auth0", "Splitwise", "Philips Hue", "Clockify", "Bitbucket", "Travis CI", "Vercel", "Netlify",
+  "Duolingo", "Headspace", "MyFitnessPal", "Oura", "Withings", "Google Nest", "SmartThings", "Sonos",
+  "Life360", "Monzo", "N26", "Zillow", "Redfin", "OpenTable", "Grubhub", "Uber Eats", "Deliveroo",
+  "Superhuman", "Missive", "Fantastical", "Sunsama", "Instapaper",
+  "Feedly", "Inoreader", "Beehiiv", "Patreon", "Kajabi", "Teachable", "Thinkific", "Udemy", "Coursera", "Blackboard",
+  "Moodle", "Quizlet", "Kahoot",
 ];
