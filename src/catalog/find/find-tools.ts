@@ -117,6 +117,11 @@ interface QueryIds {
   hasObject: boolean;
   /** For each term of the nouns: pairs of (noun index, factor: 1 for the noun's own term, 0.8 for another). */
   nounTerms: Map<number, number[]>;
+  /**
+   * The verb's words that are also a word of the thing's name ("merge MR !57": merge of merge request), unless the
+   * verb itself was read as a noun: a tool name holding such a word once holds it as the thing's.
+   */
+  verbsInThing: Set<number>;
 }
 
 /** How well a tool doing `tool` answers a task asking for `task` (rows: task intent). */
@@ -196,6 +201,14 @@ const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
 const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
+
+/** Operation words the task asks for without saying them ("search", "query"): read as its verb's, at 0.6. */
+function addVerbWords(q: ReadTask, words: string[]): void {
+  for (const word of words) {
+    const s = stem(word);
+    if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
+  }
+}
 
 /** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
 function namesItsItem(task: string, q: ReadTask, values: Value[]): boolean {
@@ -564,7 +577,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (!within(nameTerms, name0, name1, v)) continue;
       // The verb's word as part of the thing's name ("merge MR !57": merge_requests/update) is not the verb's own tool
       // (merge_requests/merge) unless the name says it again.
-      const inThing = q.exact.has(v) && !task.nouns.some((x) => x.word === task.verb?.word);
+      const inThing = q.verbsInThing.has(v);
       let times = 0;
       if (inThing) for (let i = name0; i < name1; i++) if (nameTerms[i] === v) times++;
       verbHit = Math.max(verbHit, (k === 0 ? 1 : 0.6) * (inThing && times < 2 ? 0.5 : 1));
@@ -873,6 +886,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       objectTerms: [],
       nounTerms: new Map(),
       hasObject: nouns.some((x) => x.weight >= 1 && !x.place),
+      verbsInThing: new Set(),
     };
     qids.nouns.forEach((x, i) => {
       x.ids.forEach((t, k) => {
@@ -905,6 +919,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (t !== undefined) resourceWeight(t, 0.8);
       for (const e of expand(s)) resourceWeight(e, 0.7);
     }
+    if (!q.nouns.some((x) => x.word === q.verb?.word)) for (const v of qids.verbs) if (qids.exact.has(v)) qids.verbsInThing.add(v);
     return { qids, weighted };
   }
 
@@ -1072,8 +1087,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const explicit = opts.app !== undefined;
     showRetired = opts.includeDeprecated === true || explicit;
     // Slack's slash command ("/remind me to submit my timesheet every friday"): its reminders.
-    const slash = /^\s*\/remind\b/i.test(task);
-    const prepared = prepareTask(slash ? task.replace(/^\s*\/remind\b/i, "slack remind") : task);
+    const prepared = prepareTask(task.replace(/^\s*\/remind\b/i, "slack remind"));
     // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
     prepared.text = expandAbbreviations(prepared.text);
     const detected: DetectedApps = explicit
@@ -1092,9 +1106,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       hinted.add(key);
       if (app && named.length === 0) implied.set(app[0], Math.max(app[1], implied.get(app[0]) ?? 0));
     };
-    /** Apps whose own id shapes the task's values have (an Airtable base id): as good as named when none is. */
-    const idApps = new Set<string>();
+    /** Apps whose own id shapes the task's values have (an Airtable base id), with that id: as good as named when none is. */
+    const idApps = new Map<string, string>();
     for (const v of prepared.values) {
+      const shaped = v.kind === "id" ? ID_SHAPES.find(([shape]) => shape.test(v.text)) : undefined;
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
       if (at >= 0 && text.slice(at, at + v.text.length).trim() === "" && v.text.length >= 4) {
@@ -1110,10 +1125,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const after = task.slice(task.indexOf(v.text) + v.text.length);
         if (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after)) hint("emoji", "with reaction emoji");
         else hinted.add("emoji");
-      } else if (v.kind === "id" && ID_SHAPES.some(([shape]) => shape.test(v.text))) {
-        const [, app, weight] = ID_SHAPES.find(([shape]) => shape.test(v.text))!;
+      } else if (shaped) {
+        const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);
-        if (weight >= 1 && appNumber.has(app)) idApps.add(app);
+        if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {
         const known = VALUE_HINTS[v.kind];
         if (known && !hinted.has(v.kind)) hint(v.kind, known.words, known.app);
@@ -1125,7 +1140,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
       text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
     }
-    if (named.length === 0 && idApps.size > 0) for (const app of idApps) named.push(app), detected.primary.add(app);
+    if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), detected.primary.add(app);
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
@@ -1185,10 +1200,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // count(*) from users"): the app's query or search tool, whatever the verb.
     if (QUERY_LANGUAGE.test(task) || QUERY_TEXT.test(task)) {
       q.intent = "search";
-      for (const word of ["query", "search", "sql"]) {
-        const s = stem(word);
-        if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
-      }
+      addVerbWords(q, ["query", "search", "sql"]);
     }
     // Cancelling at the end of the period keeps it until then (an update); now, or not at the end, ends it (a delete).
     if (q.verb && ENDING.has(q.verb.word) && /\bsubscri/i.test(task)) {
@@ -1212,12 +1224,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A search said without its verb ("how many opportunities over $50k", "is there a file called X"): the tools that
     // say they search or query are what it asks for.
-    if (q.intent === "search" && (!q.verb || VERBS[q.verb.word]?.intent !== "search")) {
-      for (const word of ["search", "query"]) {
-        const s = stem(word);
-        if (!q.specificVerbTerms.includes(s)) q.specificVerbTerms.push(s), q.terms.push({ term: s, weight: 0.6, from: word, kind: "verb" });
-      }
-    }
+    if (q.intent === "search" && (!q.verb || VERBS[q.verb.word]?.intent !== "search")) addVerbWords(q, ["search", "query"]);
     // No item named, and things searched for or the current one asked for: a tool that needs an item's id is a step
     // too far. (Not any list: "is the dark-mode flag on" names its item by a name.)
     q.noItem =
@@ -1279,9 +1286,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (explicit) reasons.push(`app: ${r.app}`);
       else if (named.length > 0) {
         const m = detected.matches.find((x) => x.apps.includes(r.app));
-        const byId = m ? undefined : prepared.values.find((v) => v.kind === "id" && idApps.has(r.app) && ID_SHAPES.some(([shape, app]) => app === r.app && shape.test(v.text)));
+        const byId = idApps.get(r.app);
         reasons.push(
-          m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : byId ? `app named by an id of its own: ${r.app} ("${byId.text}")` : `app named in task (family): ${r.app}`,
+          m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : byId ? `app named by an id of its own: ${r.app} ("${byId}")` : `app named in task (family): ${r.app}`,
         );
       } else if (implied.has(r.app)) reasons.push(`app implied by the task: ${r.app}`);
       if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);

@@ -79,7 +79,6 @@ export function stripAddresses(task: string): string {
   return task.replace(/\S+@\S+\.\S+/g, " ").replace(/https?:\/\/\S+/g, " ");
 }
 
-/** Removes the values a task carries, which say nothing about which tool to use. */
 /**
  * "add contact Jane Doe jane@acme.com, company acme inc", "new lead in the Leads table - Maya Chen, warm": after the
  * order and its object, a comma or a dash starts the fields of the thing, which qualify it rather than name another.
@@ -100,6 +99,7 @@ function fieldsAsQualifiers(text: string): string {
   return `${text.slice(0, cut.index)} ${FIELDS_MARK} ${text.slice(cut.index + cut[0].length)}`;
 }
 
+/** Removes the values a task carries, which say nothing about which tool to use. */
 export function stripValues(task: string): string {
   return task
     .replace(/["“”][^"“”]*["“”]/g, " ")
