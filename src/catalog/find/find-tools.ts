@@ -1181,7 +1181,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // app's own thing, for apps that are lists of one kind of thing.
     const thing = named.map((a) => APP_THING[a]).find(Boolean);
     // (Or an order the app has no word for, "buy milk", "call mom": what to write down.)
-    const objects = thing === undefined ? [] : q.nouns.filter((x) => x.weight >= 0.5 && !x.place && !TIME_NOUNS.test(x.word));
+    // (A workflow status change, "mark 'ship it' as done", is said of the app's thing too.)
+    const objects = thing === undefined ? [] : q.nouns.filter((x) => x.weight >= 0.5 && !x.place && !TIME_NOUNS.test(x.word) && x.word !== "transition");
     const content =
       objects.length === 0 ||
       (!objects.some((x) => x.stems.some((t) => inApps(t, named))) && (!q.verb || (q.specificVerbTerms.length > 0 && !q.specificVerbTerms.some((t) => inApps(t, named)))));

@@ -193,6 +193,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "roll my site back", "get the old version back": the particle belongs to the verb (as with "get it back" below).
   text = text.replace(/\b(roll|get|bring|take)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+back\b/gi, "$1 back $2");
   text = text.replace(/\b(bump|turn|crank)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(up|down)\b/gi, "$1 $3 $2");
+  // "next monday", "next week": when, not the next thing (a queue's next track).
+  text = text.replace(/\bnext\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year|quarter|morning|time)\b)/gi, "");
+  // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
+  text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
   text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
@@ -273,7 +277,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:turn|convert|make)\s+(.+?)\s+into\s+((?:a|an|new)\s+.+)$/i, "create $2 from $1");
   // "let the team know ...": tell them.
   // What follows is the message ("let everyone in #general know the office is closed"), unless it is an app ("... on slack").
-  text = text.replace(/\blet\s+((?:[\w#@-]+\s+){1,5}?)know\b(?:\s+(?:that\s+)?(?:the|we|we're|i|i'm|it|it's|our|they|he|she)\b.*$)?/gi, "notify $1");
+  // (The person or place may be a value, set aside already: "let #design know" reads "let   know".)
+  text = text.replace(/\blet\s+((?:[\w#@-]+\s+){0,5}?)know\b(?:\s+(?:that\s+)?(?:the|we|we're|i|i'm|it|it's|our|they|he|she)\b.*$)?/gi, "send a message to $1");
   // "... saying your code is 4411", "... that says we're on it": the message's words, not the task's.
   text = text.replace(/[,:]?\s+(?:saying|that says|which says|to say)\b.*$/i, " ");
   // "... that we're on it", "... that I'll be late": a clause with its own subject says what to tell, or what happened.
