@@ -255,4 +255,30 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("make my youtube video 'Lisbon vlog' private")[0]).toBe("youtube PUT /youtube/v3/videos");
     expect(ops("render node 4:2 of figma file Ab12Cd34Ef56 as png")[0]).toBe("figma GET /v1/images/{file_key}");
   });
+
+  it("names AWS and Google services by their short and own names, in their place, and a family member over its brand", () => {
+    const app = (task: string) => top(task)[0]?.tool.app;
+    expect(app("stop the ec2 instance web-1")).toBe("aws_ec2");
+    expect(app("purge the sqs queue orders")).toBe("aws_sqs");
+    expect(app("create an rds snapshot of db prod")).toBe("aws_rds");
+    expect(app("read the last 50 lines of the cloudwatch logs for my function")).toBe("aws_logs");
+    expect(app("upload a file to a google cloud storage bucket")).toBe("google_storage");
+    // "SMS" is a text message, not AWS Server Migration Service (aws_sms).
+    expect(top("send an SMS to +14155550100 saying hi").some((m) => m.tool.app === "aws_sms")).toBe(false);
+    // A member named beside the family's brand is searched alone.
+    const ce = top("how much did we spend on AWS last month in cost explorer?");
+    expect(ce[0]!.reasons[0]).toMatch(/app named in task: aws_ce \("cost explorer"\)/);
+  });
+
+  it("reads a code identifier as a value, not as the name of an app ('workflow_dispatch' is not Vonage Dispatch)", () => {
+    expect(ops("kick off the deploy workflow on main with workflow_dispatch in github")[0]).toBe("github POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches");
+    expect(top("trigger workflow_dispatch for the release workflow").some((m) => m.tool.app === "nexmo_dispatch")).toBe(false);
+  });
+
+  it("reads 'let #channel know', 'what's in', 'next monday' and marking a thing done", () => {
+    expect(ops("let #design know on slack that the mocks are up")[0]).toBe("slack POST /chat.postMessage");
+    expect(ops("what's in the Legal folder on box?")[0]).toBe("box GET /folders/{folder_id}/items");
+    expect(ops("todoist: renew passport next monday, p1")[0]).toMatch(/^todoist POST \/tasks/);
+    expect(ops("mark 'ship pricing page' as done in asana")[0]).toBe("asana PUT /tasks/{task_gid}");
+  });
 });

@@ -32,7 +32,7 @@ const TIME_BEFORE = new Set(["next", "this", "last", "every", "until", "till", "
 const TIME_AFTER = /^(at|morning|afternoon|evening|night|noon|midnight|am|pm|\d.*|next|this|the|from|to|until|through|thru|and|or|standup|meeting|call)$/;
 
 /** Words at the end of an app's display name that only say it is an API. */
-const API_WORDS = /^(api|apis|endpoints?|rest|service|services|v\d+(\.\d+)?)$/;
+const API_WORDS = /^(api|apis|endpoints?|rest|json|xml|service|services|v\d+(\.\d+)?)$/;
 
 /** Words after which an app is where the task's work happens ("in 1password", "to slack", "via buffer"). */
 const WORK_PLACE = new Set(["in", "into", "on", "onto", "to", "via", "using", "through", "thru", "inside", "from", "with"]);
@@ -245,6 +245,19 @@ export class AppDetector {
         const joined = nameWords.join("");
         if (nameWords.length > 1 && joined.length >= 6) addNew(joined, { ambiguous: commonTerm(joined) });
       }
+      // A family member's own name without the brand ("Amazon CloudWatch" → cloudwatch, "AWS Cost Explorer" → cost
+      // explorer; everyday words only in an app's place: "in cost explorer"). The brand may be said another way than
+      // the family is named by ("Amazon" of AWS, whose brand is "Amazon Web Services").
+      const brand = Object.hasOwn(PROVIDER_BRANDS, a.provider) ? PROVIDER_BRANDS[a.provider] : undefined;
+      const brandWords = new Set([brand?.name, ...(brand?.aliases ?? [])].flatMap((n) => (n ? norm(n) : [])));
+      if (familyName || (nameWords.length > 1 && brandWords.has(nameWords[0]!) && (byProvider.get(a.provider)?.length ?? 0) > 1)) {
+        // (The whole name is as good: "google cloud storage", "amazon cloudwatch logs".)
+        if (nameWords.length <= MAX_PHRASE) addNew(nameWords.join(" "));
+        const rest = nameWords.slice(1).filter((w) => !API_WORDS.test(w));
+        if (rest.length > 1 && rest.length <= MAX_PHRASE) addNew(rest.join(" "), { ambiguous: rest.every(everydayWord) });
+        // (One short word, "Vonage SMS", or a word of the lexicon, "Amazon Connect", is a kind of thing, not a name.)
+        else if (rest.length === 1 && rest[0]!.length >= 5 && !everydayWord(rest[0]!) && !Object.hasOwn(VERBS, rest[0]!) && !Object.hasOwn(SYNONYMS, rest[0]!)) addNew(rest[0]!);
+      }
       // Without a last word of everyday language ("Visual Crossing Weather" → visual crossing), when what is left is
       // a name of its own.
       if (readable && nameWords.length > 2 && commonTerm(nameWords[nameWords.length - 1]!)) {
@@ -260,8 +273,14 @@ export class AppDetector {
         else if (/^[a-z]{4,5}$/.test(w) && !commonTerm(w) && !isStopWord(w)) this.swapTargets.add(w);
       }
       // AWS and Google service names are brands of their own ("S3", "BigQuery", "DynamoDB").
-      const service = /^(aws|google)_([a-z0-9]+)$/.exec(a.id)?.[2];
-      if (service && service.length >= 2 && !commonTerm(service)) add(service, [a.id], 2);
+      // (Without a version: "sesv2" is SES.)
+      const service = /^(aws|google)_([a-z0-9]+?)(?:v\d+)?$/.exec(a.id)?.[2];
+      // (An abbreviation the catalog's texts use often, "ec2", "sqs", counts in an app's place or before its nouns.)
+      if (service && service.length >= 2) {
+        if (!commonTerm(service)) add(service, [a.id], 2);
+        // (Not a word of the lexicon: "SMS" is a text message, not AWS Server Migration Service.)
+        else if ((/\d/.test(service) || (service.length <= 4 && !/[aeiou].*[aeiou]/.test(service))) && !Object.hasOwn(SYNONYMS, service)) addNew(service, { ambiguous: true });
+      }
     }
     for (const c of CURATED_APPS) {
       if (!known.has(c.id)) continue;
@@ -429,7 +448,10 @@ export class AppDetector {
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
     // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
     const top = Math.max(0, ...found.map((f) => strength(f.alias)));
-    const kept = found.filter((f) => strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!)));
+    // A brand of a family said beside a member's own name ("on AWS ... in cost explorer"): the member, not the family.
+    const member = (f: (typeof found)[number]) => !f.alias.elsewhere && f.alias.apps.size === 1 && strength(f.alias) >= 2;
+    const brandOfMember = (f: (typeof found)[number]) => f.alias.apps.size > 1 && strength(f.alias) === 1 && found.some((o) => o !== f && member(o) && f.alias.apps.has([...o.alias.apps.keys()][0]!));
+    const kept = found.filter((f) => !brandOfMember(f) && (strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!))));
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();

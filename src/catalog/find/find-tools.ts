@@ -313,6 +313,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
           const t = index.resourceTerms[i]!;
           counts.set(t, (counts.get(t) ?? 0) + 1);
         }
+        // An API of actions on one path (EC2's `GET /?Action=StopInstances`) says what it acts on only in its names.
+        if (index.resourceOffsets[doc] === index.resourceOffsets[doc + 1] && index.pathOffsets[doc] === index.pathOffsets[doc + 1]) {
+          for (let i = index.nameOffsets[doc]!; i < index.nameOffsets[doc + 1]!; i++) {
+            const t = index.nameTerms[i]!;
+            if (!verbIntent.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
+          }
+        }
       }
     }
     return new Set([...counts].sort((x, y) => y[1] - x[1]).slice(0, 40).map(([t]) => index.words[t]!));
@@ -1114,6 +1121,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
       if (at >= 0 && text.slice(at, at + v.text.length).trim() === "" && v.text.length >= 4) {
         text = `${text.slice(0, at)}${"file".padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
+        continue;
+      }
+      // An identifier written as code ("access_token", "workflow_dispatch") names no app, but its words are the task's.
+      if (v.kind === "name") {
+        const at = task.indexOf(v.text);
+        if (at >= 0 && text.slice(at, at + v.text.length).trim() === "") text = `${text.slice(0, at)}${v.text.replace(/_/g, " ")}${text.slice(at + v.text.length)}`;
         continue;
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.

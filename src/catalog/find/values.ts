@@ -7,7 +7,7 @@
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name";
 
 export interface Value {
   kind: ValueKind;
@@ -38,6 +38,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
   // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
   ["id", /\b(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,}\b/g],
+  // An identifier written as code ("workflow_dispatch", "eleven_multilingual_v2"): a name, not words of the task.
+  ["name", /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g],
   ["phone", /\+?\d[\d\s().-]{6,}\d/g],
   // A spreadsheet's cell range ("A1:D50", "Summary!A1:B2", "'Q3 Leads'!B:B").
   ["range", /(?:(?<=^|[\s(])[A-Za-z][\w]*!)?\$?\b[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*\b(?=$|[\s.,;:!?)])/g],
