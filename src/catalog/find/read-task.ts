@@ -195,6 +195,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(bump|turn|crank)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(up|down)\b/gi, "$1 $3 $2");
   // "next monday", "next week": when, not the next thing (a queue's next track).
   text = text.replace(/\bnext\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year|quarter|morning|time)\b)/gi, "");
+  // "which rows mention Berlin", "what files contain 'budget'": the things found by their text, a search.
+  text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what)\s+((?:[\w'-]+\s+){1,6}?)(?:mention|mentions|contain|contains|include|includes)\b/i, "$1search $2containing");
+  // "what have people posted in #incidents", "what did ana write in the doc": the messages there.
+  text = text.replace(/\bwhat\s+(?:have|has|did|do)\s+((?:[\w'-]+\s+){1,3}?)(?:posted|post|written|write|wrote|shared|share|sent|send)\b/gi, "list messages from $1");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
