@@ -157,6 +157,13 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
 ];
 
+/** What a Stripe id's prefix says it is ("sub_1Pq…" is a subscription): said where the task says only the id. */
+const STRIPE_OBJECTS: Record<string, string> = {
+  cus: "customer", ch: "charge", sub: "subscription", pi: "payment intent", price: "price", prod: "product", in: "invoice",
+  inv: "invoice", pm: "payment method", re: "refund", evt: "event", acct: "account", seti: "setup intent", cs: "checkout session",
+  txn: "balance transaction", tr: "transfer", po: "payout", plan: "plan", si: "subscription item", ii: "invoice item", cn: "credit note",
+};
+
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
 function familyOf(app: string): string {
   return app.replace(/_beta$/, "");
@@ -1141,6 +1148,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       } else if (shaped) {
         const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);
+        const object = app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : undefined;
+        if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {
         const known = VALUE_HINTS[v.kind];
@@ -1217,7 +1226,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       addVerbWords(q, ["query", "search", "sql"]);
     }
     // Cancelling at the end of the period keeps it until then (an update); now, or not at the end, ends it (a delete).
-    if (q.verb && ENDING.has(q.verb.word) && /\bsubscri/i.test(task)) {
+    if (q.verb && ENDING.has(q.verb.word) && /\bsubscri/i.test(text)) {
       const notAtEnd = /\b(?:not|rather\s+than|instead\s+of)\s+(?:at\s+)?(?:the\s+)?end\s+of\b/i.test(task);
       const atEnd = /\b(?:at|by)\s+(?:the\s+)?end\s+of\b/i.test(task) && !notAtEnd;
       const notNow = /\b(?:not|rather\s+than|instead\s+of)\s+(?:right\s+)?(?:now|immediately)\b/i.test(task);
