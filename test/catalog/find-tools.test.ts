@@ -281,4 +281,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("todoist: renew passport next monday, p1")[0]).toMatch(/^todoist POST \/tasks/);
     expect(ops("mark 'ship pricing page' as done in asana")[0]).toBe("asana PUT /tasks/{task_gid}");
   });
+
+  it("prefers a tool that takes the owner/name pair the task gives ('star vercel/next.js')", () => {
+    expect(ops("pls star vercel/next.js on github for me")[0]).toBe("github PUT /user/starred/{owner}/{repo}");
+    expect(top("pls star vercel/next.js on github for me")[0]!.reasons).toContain("takes the owner/name the task gives");
+  });
 });

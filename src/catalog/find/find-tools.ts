@@ -14,7 +14,7 @@ import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERB_PHRASES, VERBS, type Intent }
 import { INTENTS } from "./name-verbs.js";
 import { readTask, type ReadTask } from "./read-task.js";
 import { prepareTask, type Value } from "./values.js";
-import { FLAG_BULK, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
+import { FLAG_BULK, FLAG_PAIR_PATH, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
 
 /** Below this many tools an index is searched whole, common terms included. */
 const SMALL_INDEX = 1000;
@@ -62,13 +62,15 @@ export const HAND_WEIGHTS = {
   container: 0.15,
   /** A tool that reads one item by its id, for a task that names no item and looks for things or for the current one. */
   needsItem: 0.15,
+  /** A tool whose path takes an owner/name pair (`/repos/{owner}/{repo}/...`), for a task that names one (`vercel/next.js`). */
+  pairFits: 0.3,
 };
 export type WeightName = keyof typeof HAND_WEIGHTS;
 
 /** The signals a candidate is scored on, in the order of its feature vector (each weighted by WEIGHTS[name]). */
 export const FEATURES: WeightName[] = [
   "bm25", "intent", "createOnItem", "verb", "nouns", "resource", "resourceMiss", "coverage", "extra", "meta", "deprecated",
-  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container", "needsItem",
+  "bulk", "scope", "depth", "inputs", "primary", "unnamedMember", "implied", "popular", "container", "needsItem", "pairFits",
 ];
 const F = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<WeightName, number>;
 
@@ -707,6 +709,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (reasons) reasons.push(`penalty: about ${index.words[meta]}`);
     }
     if (task.noItem && item && method === "GET") out[F.needsItem] = -1;
+    if (task.ownerName && index.flags[doc]! & FLAG_PAIR_PATH) {
+      out[F.pairFits] = 1;
+      if (reasons) reasons.push("takes the owner/name the task gives");
+    }
     if (index.flags[doc]! & FLAG_DEPRECATED) out[F.deprecated] = -1;
     if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) out[F.bulk] = -1;
     // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
@@ -1253,6 +1259,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     q.noItem =
       !prepared.values.some((v) => ITEM_VALUES.has(v.kind)) &&
       (q.intent === "search" || ((q.intent === "list" || q.intent === "read") && CURRENT.test(task)));
+    // An owner/name pair ("vercel/next.js"), not a community (r/rust) or an image's repository: fits `{owner}/{repo}`.
+    q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !/\b(image|images|docker|container|containers)\b/i.test(task));
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);

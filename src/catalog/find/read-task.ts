@@ -38,6 +38,8 @@ export interface ReadTask {
    * current ("today's comic", "the latest build"): set by the finder, which knows the task's values.
    */
   noItem?: boolean;
+  /** The task names an owner/name pair (`vercel/next.js`): set by the finder, which knows the task's values. */
+  ownerName?: boolean;
   terms: QueryTerm[];
   /** Two neighbouring words written as one, as identifiers do ("task lists" → tasklist), kept when the index knows them. */
   compounds: { stem: string; word: string; weight: number }[];

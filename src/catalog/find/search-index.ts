@@ -18,6 +18,8 @@ export const FLAG_ITEM_PATH = 1;
 export const FLAG_DEPRECATED = 2;
 /** The name says it acts on many items at once (ALL, BULK, BATCH). */
 export const FLAG_BULK = 4;
+/** The path takes two parameters side by side (`/repos/{owner}/{repo}`, `/{workspace}/{repo_slug}`): an owner/name pair. */
+export const FLAG_PAIR_PATH = 8;
 
 const WEIGHTS = { name: 3, path: 2, summary: 1.5, description: 0.5, params: 0.4 } as const;
 const K1 = 1.2;
@@ -99,7 +101,8 @@ export class SearchIndexBuilder {
       this.flags.push(
         (/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) |
           (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0) |
-          (/(^|_)(ALL|BULK|BATCH)(_|$)/.test(tool.name.slice(prefix)) ? FLAG_BULK : 0),
+          (/(^|_)(ALL|BULK|BATCH)(_|$)/.test(tool.name.slice(prefix)) ? FLAG_BULK : 0) |
+          (/\}\/\{/.test(tool.http.path) ? FLAG_PAIR_PATH : 0),
       );
       this.intent.push(nameIntent(splitWords(tool.name.slice(prefix))));
       this.required.push(Math.min(255, ((tool.inputSchema.required as string[] | undefined) ?? []).length));
