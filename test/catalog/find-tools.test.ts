@@ -286,4 +286,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("pls star vercel/next.js on github for me")[0]).toBe("github PUT /user/starred/{owner}/{repo}");
     expect(top("pls star vercel/next.js on github for me")[0]!.reasons).toContain("takes the owner/name the task gives");
   });
+
+  it("reads saying something to a place or a group as a message there, not a new channel or team", () => {
+    expect(ops("write in the general channel on discord that we are live")[0]).toBe("discord POST /channels/{channel_id}/messages");
+    expect(ops("Can you write in Teams, in channel General of the Marketing team, that the webinar is moved to 3pm?")[0]).toMatch(/^microsoft_teams POST .*\/channels\/\{channel-id\}\/messages$/);
+  });
 });

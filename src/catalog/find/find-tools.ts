@@ -159,6 +159,11 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
 ];
 
+/** Verbs of saying something to someone. */
+const SAYING = new Set(["write", "tell", "say", "announce", "inform", "notify", "post", "shout"]);
+/** Places and groups something is said to ("the marketing team", "the general channel", "everyone"). */
+const AUDIENCES = /^(team|teams|channel|channels|group|groups|chat|chats|room|rooms|thread|everyone|everybody|people|general|server|guild|workspace|space|members?|staff|crew|squad)$/;
+
 /** What a Stripe id's prefix says it is ("sub_1Pq…" is a subscription): said where the task says only the id. */
 const STRIPE_OBJECTS: Record<string, string> = {
   cus: "customer", ch: "charge", sub: "subscription", pi: "payment intent", price: "price", prod: "product", in: "invoice",
@@ -1217,6 +1222,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (thing && content && q.intent !== "list" && q.intent !== "read" && q.intent !== "search") {
       q = readTask(`${q.verb && q.verb.sense.intent ? "" : "add "}${text} ${thing}`, appTexts);
       if (q.intent === null) q.intent = "create";
+    }
+    // Saying something to a place or a group ("write in the general channel that we are live", "tell the marketing
+    // team in teams general: ...") with nothing else to make: a message there, not a new channel or team.
+    const object = q.nouns.find((x) => x.weight >= 1 && !x.place);
+    if (q.verb && SAYING.has(q.verb.word) && q.intent === "create" && (!object || AUDIENCES.test(object.word)) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
+      const verb = q.verb.word;
+      // (Said right after the verb: what follows "that ..." is the message's words, dropped as such.)
+      q = readTask(text.replace(new RegExp(`\\b${escapeRegExp(verb)}\\b`, "i"), `$& a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`), appTexts);
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
