@@ -291,4 +291,17 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("write in the general channel on discord that we are live")[0]).toBe("discord POST /channels/{channel_id}/messages");
     expect(ops("Can you write in Teams, in channel General of the Marketing team, that the webinar is moved to 3pm?")[0]).toMatch(/^microsoft_teams POST .*\/channels\/\{channel-id\}\/messages$/);
   });
+
+  it("reads an EC2 id as naming EC2 and what it is, and keeps an API's actions on one path apart", () => {
+    const found = top("stop ec2 instnace i-0abc12de34f56789a in us-east-1");
+    expect(found[0]!.tool.name).toBe("AWS_EC2_POST_STOP_INSTANCES");
+    expect(found[0]!.reasons[0]).toBe('app named by an id of its own: aws_ec2 ("i-0abc12de34f56789a")');
+    // Every EC2 action is `POST /`: the next is another action, not the same one again.
+    expect(new Set(found.map((m) => m.tool.name.replace(/_(GET|POST)_/, "_"))).size).toBe(found.length);
+  });
+
+  it("reads 'did anything come in' as new messages, and the app between a search and what for", () => {
+    expect(ops("did anything come in from DHL this week? check my gmail")[0]).toMatch(/^gmail GET \/gmail\/v1\/users\/\{userId\}\/(messages|threads)$/);
+    expect(ops("serach notion for the onbaording doc")[0]).toBe("notion POST /v1/search");
+  });
 });

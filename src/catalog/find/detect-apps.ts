@@ -416,6 +416,9 @@ export class AppDetector {
         const nouns = alias.elsewhere ? null : this.nounsOf([...alias.apps.keys()]);
         if (nouns && Object.hasOwn(SYNONYMS, next) && SYNONYMS[next]!.some((x) => nouns.has(stemOf(x)))) return true;
       }
+      // What is searched, between a verb of searching and what for ("search notion for the onboarding doc", "serach
+      // slack for ...").
+      if (next === "for" && prev !== undefined && (VERBS[prev]?.intent === "search" || (prev.length >= 5 && VERBS[this.helpers.typoOf?.(prev) ?? ""]?.intent === "search"))) return true;
       // The possessive of the app ("slack's reminders").
       if (next === "s" && /'s/.test(raw[end] ?? "")) return true;
       return false;

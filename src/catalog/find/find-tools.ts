@@ -157,6 +157,7 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:app|tbl|rec|fld|viw)[A-Za-z0-9]{10,14}$/, "airtable", 1],
   [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
+  [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1],
 ];
 
 /** Verbs of saying something to someone. */
@@ -169,6 +170,12 @@ const STRIPE_OBJECTS: Record<string, string> = {
   cus: "customer", ch: "charge", sub: "subscription", pi: "payment intent", price: "price", prod: "product", in: "invoice",
   inv: "invoice", pm: "payment method", re: "refund", evt: "event", acct: "account", seti: "setup intent", cs: "checkout session",
   txn: "balance transaction", tr: "transfer", po: "payout", plan: "plan", si: "subscription item", ii: "invoice item", cn: "credit note",
+};
+
+/** What an EC2 id's prefix says it is ("i-0abc…" is an instance). */
+const EC2_OBJECTS: Record<string, string> = {
+  i: "instance", ami: "image", vol: "volume", snap: "snapshot", sg: "security group", subnet: "subnet", vpc: "vpc", eni: "network interface",
+  igw: "internet gateway", rtb: "route table", nat: "nat gateway", eipalloc: "address", lt: "launch template",
 };
 
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
@@ -1083,7 +1090,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       // Apps of one provider that copy each other's operations (Microsoft Graph and its Outlook, OneDrive, Teams apps)
       // fold the same way, unless the task names one of them (then it keeps its own).
       const family = named.length === 0 ? index.apps[index.appOf[r.doc]!]!.provider : r.app;
-      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
+      // So do the actions of an API on one path (EC2's `POST /?Action=StopInstances`), by their names without the
+      // method (its GET and POST forms of one action fold).
+      const onePath = tool.http && /^\/?$/.test(tool.http.path.split("?")[0]!);
+      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : onePath ? `${r.app} ${tool.name.replace(/(^|_)(?:GET|POST|PUT|PATCH|DELETE)(?=_)/, "")}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
       const group = byKey.get(key);
       if (group) {
         if (group.variants.length < 5) group.variants.push(r);
@@ -1159,7 +1169,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       } else if (shaped) {
         const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);
-        const object = app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : undefined;
+        const object = app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : undefined;
         if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {

@@ -201,6 +201,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what)\s+((?:[\w'-]+\s+){1,6}?)(?:mention|mentions|contain|contains|include|includes)\b/i, "$1search $2containing");
   // "what have people posted in #incidents", "what did ana write in the doc": the messages there.
   text = text.replace(/\bwhat\s+(?:have|has|did|do)\s+((?:[\w'-]+\s+){1,3}?)(?:posted|post|written|write|wrote|shared|share|sent|send)\b/gi, "list messages from $1");
+  // "did anything come in from DHL", "have any orders arrived": the things received, listed (anything: messages).
+  text = text
+    .replace(/\b(?:did|has|have)\s+anything\s+(?:new\s+)?(?:come|came|arrived?)(?:\s+in)?\b/gi, "list new messages received")
+    .replace(/\b(?:did|has|have)\s+any\s+((?:new\s+)?[\w-]+)\s+(?:come|came|arrived?)(?:\s+in)?\b/gi, "list $1 received")
+    .replace(/\bwhat\s+(?:has\s+|have\s+)?(?:came|come|arrived)\s+in\b/gi, "list new messages received");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.

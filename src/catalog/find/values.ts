@@ -36,6 +36,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
+  // AWS resource ids, their kind before the dash ("i-0abc12de34f56789a" an EC2 instance, "vol-…", "sg-…").
+  ["id", /\b(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}\b/g],
   // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
   ["id", /\b(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,}\b/g],
   // An identifier written as code ("workflow_dispatch", "eleven_multilingual_v2"): a name, not words of the task.
