@@ -304,4 +304,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("did anything come in from DHL this week? check my gmail")[0]).toMatch(/^gmail GET \/gmail\/v1\/users\/\{userId\}\/(messages|threads)$/);
     expect(ops("serach notion for the onbaording doc")[0]).toBe("notion POST /v1/search");
   });
+
+  it("reads a web domain as a value unless it is an app's name, and a person named by address as one who exists", () => {
+    // "stripe.com" is the site the task is about, not Stripe; "cal.com" is Cal.com.
+    expect(top("firecrawl, list every url on docs.stripe.com").every((m) => m.tool.app === "firecrawl")).toBe(true);
+    expect(top("please show me which free times exist for my 30 min meeting on cal.com next tuesday")[0]!.tool.app).toBe("cal");
+    expect(ops("please put the person jake.miller@initech.com into the salesloft cadence 'Q3 Outbound'")[0]).toBe("salesloft POST /v2/cadence_memberships.json");
+  });
 });

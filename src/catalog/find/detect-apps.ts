@@ -347,6 +347,12 @@ export class AppDetector {
     return undefined;
   }
 
+  /** Whether this text is one of the names the detector reads ("cal.com", "polygon.io"). */
+  isName(text: string): boolean {
+    const alias = this.aliases.get(norm(text).join(" "));
+    return alias !== undefined && !alias.ambiguous;
+  }
+
   detect(task: string): DetectedApps {
     const raw: string[] = [];
     const sentenceStart: boolean[] = [];

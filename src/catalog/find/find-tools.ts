@@ -13,7 +13,7 @@ import { AppDetector, type DetectedApps } from "./detect-apps.js";
 import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERB_PHRASES, VERBS, type Intent } from "./lexicon.js";
 import { INTENTS } from "./name-verbs.js";
 import { readTask, type ReadTask } from "./read-task.js";
-import { prepareTask, type Value } from "./values.js";
+import { prepareTask, type Prepared, type Value } from "./values.js";
 import { FLAG_BULK, FLAG_PAIR_PATH, FLAG_DEPRECATED, FLAG_ITEM_PATH, METHODS, type SearchIndex } from "./search-index.js";
 
 /** Below this many tools an index is searched whole, common terms included. */
@@ -222,6 +222,8 @@ const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
 const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
+/** Values that say a thing exists when written right after it ("the record 8f3c…", "the person ana@acme.io"). */
+const EXISTING_NAMES = new Set<Value["kind"]>(["id", "key", "number", "email", "quote", "url"]);
 
 /** Operation words the task asks for without saying them ("search", "query"): read as its verb's, at 0.6. */
 function addVerbWords(q: ReadTask, words: string[]): void {
@@ -232,12 +234,12 @@ function addVerbWords(q: ReadTask, words: string[]): void {
 }
 
 /** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
-function namesItsItem(task: string, q: ReadTask, values: Value[]): boolean {
+function namesItsItem(task: string, q: ReadTask, values: Value[], kinds: Set<Value["kind"]> = ITEM_NAMES): boolean {
   const lower = task.toLowerCase();
   return q.nouns.some((n) => {
     if (n.weight < 1 || n.place) return false;
     return values.some((v) => {
-      if (!ITEM_NAMES.has(v.kind) || /^[$€£]/.test(v.text)) return false;
+      if (!kinds.has(v.kind) || /^[$€£]/.test(v.text)) return false;
       const at = lower.indexOf(v.text.toLowerCase());
       return at > 0 && new RegExp(`\\b${escapeRegExp(n.word)}\\s+(?:no\\.?\\s*|number\\s+|#)?$`).test(lower.slice(0, at));
     });
@@ -1117,12 +1119,26 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     });
   }
 
+  /** A domain that is an app's name ("cal.com", "polygon.io") is that app's name, not a value: put back. */
+  function restoreNames(source: string, prepared: Prepared): Prepared {
+    let text = prepared.text;
+    const values = prepared.values.filter((v) => {
+      if (v.kind !== "domain" || !detector.isName(v.text)) return true;
+      const at = source.indexOf(v.text);
+      if (at < 0 || text.slice(at, at + v.text.length).trim() !== "") return true;
+      text = `${text.slice(0, at)}${v.text}${text.slice(at + v.text.length)}`;
+      return false;
+    });
+    return { text, values };
+  }
+
   function findTools(task: string, opts: FindOptions = {}): FindAnswer {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
     const explicit = opts.app !== undefined;
     showRetired = opts.includeDeprecated === true || explicit;
     // Slack's slash command ("/remind me to submit my timesheet every friday"): its reminders.
-    const prepared = prepareTask(task.replace(/^\s*\/remind\b/i, "slack remind"));
+    const source = task.replace(/^\s*\/remind\b/i, "slack remind");
+    const prepared = restoreNames(source, prepareTask(source));
     // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
     prepared.text = expandAbbreviations(prepared.text);
     const detected: DetectedApps = explicit
@@ -1248,6 +1264,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
     // already; putting or setting it changes it (adding a thing to it is said with the thing as the object).
     if ((q.intent === "create" || q.intent === null) && q.verb && SETTING.has(q.verb.word) && !q.newObject && namesItsItem(task, q, prepared.values)) q.intent = "update";
+    // "add the company record 8f3c… to the list", "put the person jake@initech.com into the cadence": a thing named by
+    // its id or address exists; putting it somewhere makes it a member there, not a new one.
+    if (q.verb && PUTTING.has(q.verb.word) && !q.newObject && q.nouns.some((x) => x.place) && namesItsItem(task, q, prepared.values, EXISTING_NAMES)) q.existingObject = true;
     // A query in a query language ("run this JQL: project = MOB AND status = Blocked", "run a CQL search", "select
     // count(*) from users"): the app's query or search tool, whatever the verb.
     if (QUERY_LANGUAGE.test(task) || QUERY_TEXT.test(task)) {

@@ -7,7 +7,7 @@
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name" | "domain";
 
 export interface Value {
   kind: ValueKind;
@@ -33,9 +33,14 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["channel", /(?<=^|[\s(])#[A-Za-z0-9][\w-]*/g],
   // A time zone by its area ("Asia/Tokyo", "America/New_York"), not an owner/repo.
   ["timezone", /(?<=^|[\s(])(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?(?=$|[\s.,;:!?)])/g],
+  // A web domain ("stripe.com", "notion.so"): a site the task is about (one that is an app's name, "cal.com", is put back
+  // by the finder).
+  ["domain", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud)(?=$|[\s.,;:!?)])/gi],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
+  // A UUID, whole (its last group alone would pass for an id of its own).
+  ["id", /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi],
   // AWS resource ids, their kind before the dash ("i-0abc12de34f56789a" an EC2 instance, "vol-…", "sg-…").
   ["id", /\b(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}\b/g],
   // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
