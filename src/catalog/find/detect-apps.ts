@@ -115,6 +115,9 @@ export interface DetectorHelpers {
   typoOf?: (word: string) => string | null;
 }
 
+/** Words after which "to" opens an infinitive, not a place ("it would take to drive", "I want to zoom in"). */
+const INFINITIVE_BEFORE = new Set(["take", "takes", "took", "want", "wants", "need", "needs", "have", "has", "going", "like", "able", "try", "trying", "how", "used", "ought", "about"]);
+
 /** Orders after which "to X" puts something into X ("add a feature request to Frobly", "save this to Frobly"). */
 const INTO_VERBS = new Set(["add", "save", "upload", "import", "sync", "attach", "publish", "push", "clip", "bookmark", "archive"]);
 
@@ -349,8 +352,13 @@ export class AppDetector {
 
   /** Whether this text is one of the names the detector reads ("cal.com", "polygon.io"). */
   isName(text: string): boolean {
-    const alias = this.aliases.get(norm(text).join(" "));
-    return alias !== undefined && !alias.ambiguous;
+    const key = norm(text).join(" ");
+    const alias = this.aliases.get(key);
+    if (alias !== undefined && !alias.ambiguous) return true;
+    // With a typo in the name ("mondy.com" for monday.com).
+    const [, label, tld] = /^([a-z0-9]+)\.([a-z]+)$/.exec(key) ?? [];
+    const fixed = label && label.length >= 4 ? this.correct(label) : undefined;
+    return fixed !== undefined && (this.aliases.has(`${fixed}.${tld}`) || this.aliases.has(fixed));
   }
 
   detect(task: string): DetectedApps {
@@ -401,7 +409,8 @@ export class AppDetector {
       if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && (!PLACE_OR_PARTICLE.has(next) || typoed)) return true;
       // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
       // ("how to do", "things to do" in lower case: the verb, not DigitalOcean.)
-      const infinitive = prev === "to" && end === i + 1 && ((Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next)) || raw[i] === "do");
+      // ("how long would it take to drive from SFO", "I need to box up the files": after a verb that takes one.)
+      const infinitive = prev === "to" && end === i + 1 && ((Object.hasOwn(VERBS, words[i]!) && next !== undefined && DETERMINERS.has(next)) || raw[i] === "do" || (prev2 !== undefined && INFINITIVE_BEFORE.has(prev2)));
       if (prev !== undefined && APP_PLACE.has(prev) && !infinitive) return true;
       if (prev !== undefined && POSSESSIVE.has(prev) && prev2 !== undefined && APP_PLACE.has(prev2)) return true;
       // A well-known app after "my" or "our" ("pause my slack notifications"), or after a possessive ("monday's zoom").
