@@ -311,4 +311,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("please show me which free times exist for my 30 min meeting on cal.com next tuesday")[0]!.tool.app).toBe("cal");
     expect(ops("please put the person jake.miller@initech.com into the salesloft cadence 'Q3 Outbound'")[0]).toBe("salesloft POST /v2/cadence_memberships.json");
   });
+
+  it("reads words put into a place as a message, a bare address put into a place as its item, and 'make ... as completed'", () => {
+    expect(ops("drop 'deploy done, all green' in the Ops Team space on google chat")[0]).toBe("google_chat POST /v1/{parent}/messages");
+    expect(ops("add https://youtu.be/dQw4w9WgXcQ to my 'talks to watch' playlist on youtube")[0]).toBe("youtube POST /youtube/v3/playlistItems");
+    expect(ops("Can you make the task 'Send W-9 to vendor' in asana as completed, it is done already")[0]).toBe("asana PUT /tasks/{task_gid}");
+    expect(ops("run this GAQL for customer 1234567890: SELECT campaign.name FROM campaign")[0]).toMatch(/^googleads POST \/customers\/\{customerId\}\/googleAds:search/);
+  });
 });

@@ -208,6 +208,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "ad set": [["metaads", 0.8]],
   "ad sets": [["metaads", 0.8]],
   adset: [["metaads", 0.8]],
+  gaql: [["googleads", 1]],
   cpc: [["googleads", 0.5]],
   "ad spend": [["googleads", 0.5], ["metaads", 0.4]],
   "to-do": [["todoist", 0.4]],

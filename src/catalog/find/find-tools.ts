@@ -211,7 +211,7 @@ const PUTTING = new Set(["add", "put", "throw", "insert", "save", "append", "mov
 /** Verbs done to a thing that exists ("like the latest tweet", "star the email"). */
 const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react", "pin", "follow", "bookmark", "favorite", "favourite", "vote", "retweet", "repost", "boost", "ack", "acknowledge", "approve", "flag"]);
 /** The name of a query language (SQL, JQL, Confluence's CQL, Salesforce's SOQL, PostHog's HogQL, ...). */
-const QUERY_LANGUAGE = /\b(?:sql|jql|cql|soql|sosl|hogql|kql|promql|logql|spl|n1ql|sparql|cypher)\b/i;
+const QUERY_LANGUAGE = /\b(?:sql|jql|cql|soql|sosl|hogql|kql|promql|logql|spl|n1ql|sparql|cypher|gaql|graphql)\b/i;
 /** A query written out: `select ... from ...`, or field conditions joined by AND / OR with ORDER BY. */
 const QUERY_TEXT = /\bselect\s+.+?\s+from\s+\w+|\w+\s*(?:=|!=|~)\s*\S+\s+(?:AND|OR)\s+\w+\s*(?:=|!=|~|IN\b)|\bORDER\s+BY\b/;
 /** Verbs that end a subscription. */
@@ -234,6 +234,14 @@ function addVerbWords(q: ReadTask, words: string[]): void {
 }
 
 /** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
+/** Whether a value (an address, an id) is what follows the verb ("add https://youtu.be/… to ..."). */
+function startsWithValue(task: string, verb: string, values: Value[]): boolean {
+  const m = new RegExp(`\\b${escapeRegExp(verb)}\\s+(?:the\\s+|this\\s+)?`, "i").exec(task);
+  if (!m) return false;
+  const rest = task.slice(m.index + m[0].length);
+  return values.some((v) => (v.kind === "url" || v.kind === "id" || v.kind === "key") && rest.startsWith(v.text));
+}
+
 function namesItsItem(task: string, q: ReadTask, values: Value[], kinds: Set<Value["kind"]> = ITEM_NAMES): boolean {
   const lower = task.toLowerCase();
   return q.nouns.some((n) => {
@@ -1252,10 +1260,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // Saying something to a place or a group ("write in the general channel that we are live", "tell the marketing
     // team in teams general: ...") with nothing else to make: a message there, not a new channel or team.
     const object = q.nouns.find((x) => x.weight >= 1 && !x.place);
-    if (q.verb && SAYING.has(q.verb.word) && q.intent === "create" && (!object || AUDIENCES.test(object.word)) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
+    // (Or putting words there: "drop 'deploy done' in the Ops space on google chat".)
+    const saying = q.verb && (SAYING.has(q.verb.word) || (PUTTING.has(q.verb.word) && !object && prepared.values.some((v) => v.kind === "quote") && q.nouns.some((x) => x.place && AUDIENCES.test(x.word))));
+    if (q.verb && saying && q.intent === "create" && (!object || AUDIENCES.test(object.word)) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
       const verb = q.verb.word;
       // (Said right after the verb: what follows "that ..." is the message's words, dropped as such.)
-      q = readTask(text.replace(new RegExp(`\\b${escapeRegExp(verb)}\\b`, "i"), `$& a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`), appTexts);
+      const said = text.replace(new RegExp(`\\b${escapeRegExp(verb)}\\b`, "i"), `$& a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`);
+      // (A verb read from another word, "drop" as put: the message said last.)
+      q = readTask(said !== text ? said : `${text} message`, appTexts);
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
@@ -1267,6 +1279,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "add the company record 8f3c… to the list", "put the person jake@initech.com into the cadence": a thing named by
     // its id or address exists; putting it somewhere makes it a member there, not a new one.
     if (q.verb && PUTTING.has(q.verb.word) && !q.newObject && q.nouns.some((x) => x.place) && namesItsItem(task, q, prepared.values, EXISTING_NAMES)) q.existingObject = true;
+    // "add https://youtu.be/… to my playlist": a thing given by its address or id alone, put into a place, is an item
+    // of that place.
+    if (q.verb && PUTTING.has(q.verb.word) && !q.nouns.some((x) => x.weight >= 1 && !x.place) && q.nouns.some((x) => x.place) && startsWithValue(task, q.verb.word, prepared.values)) {
+      const withItem = text.replace(new RegExp(`\\b${escapeRegExp(q.verb.word)}\\b`, "i"), "$& item");
+      if (withItem !== text) q = readTask(withItem, appTexts);
+    }
     // A query in a query language ("run this JQL: project = MOB AND status = Blocked", "run a CQL search", "select
     // count(*) from users"): the app's query or search tool, whatever the verb.
     if (QUERY_LANGUAGE.test(task) || QUERY_TEXT.test(task)) {

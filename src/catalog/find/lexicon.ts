@@ -397,4 +397,6 @@ export const ABBREVIATIONS: Record<string, string> = {
   org: "organization", orgs: "organizations", repo: "repo", pr: "pull request", prs: "pull requests", mr: "merge request",
   mrs: "merge requests", dm: "dm", dms: "dms", whats: "what is", creat: "create", delet: "delete", updt: "update",
   u: "you", ur: "your", opp: "opportunity", opps: "opportunities", convo: "conversation", convos: "conversations",
+  vuln: "vulnerability", vulns: "vulnerabilities", deps: "dependencies", dep: "dependency", env: "environment", envs: "environments",
+  txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
 };

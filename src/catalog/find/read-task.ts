@@ -218,6 +218,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bdrop\b(?=\s+(?:(?:['"‘“]|(?:a|an|this|that|these)\s)(?:[^.;!?]*?)\s)?(?:in|into|onto|on)\s)/gi, "put");
   // "my gmail should answer automatically that I am away", "put an automatic answer": an automatic reply, set up.
   text = text.replace(/\b(?:answer|reply|respond)(?:s|ing)?\s+(?:automatically|by itself)\b/gi, "set automatic reply").replace(/\b(?:put|turn on|activate|enable)\s+(?:an?\s+|the\s+)?(automatic|auto)[\s-]+(answer|reply|response)/gi, "set $1 $2");
+  // "a shareable link", "a sharing link": a shared link.
+  text = text.replace(/\b(?:shareable|sharable|share|sharing|public)\s+link\b/gi, "shared link");
   // "a link I can send people", "a link to share with the client": a shared link.
   text = text.replace(/\blink\s+(?:that\s+)?(?:i|we)\s+can\s+(?:send|share|give)(?:\s+(?:to\s+)?(?:people|someone|anyone|others|them|the\s+\w+))?|\blink\s+to\s+share(?:\s+with\s+(?:people|someone|anyone|others|them|the\s+\w+))?/gi, "shared link");
   // "play it right after the current song", "put it on what's playing next", "up next": the play queue.
@@ -240,8 +242,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
   text = text.replace(
-    /\b(move|put|set|mark|change|drag|switch)\b(.*?)\b(to|in|into|as)\s+(?:the\s+)?(?:in[\s-]progress|done|to[\s-]?do|in[\s-]review|resolved|blocked|backlog|doing)\b/gi,
-    "$1 transition$2",
+    /\b(move|put|set|mark|make|change|drag|switch)\b(.*?)\b(to|in|into|as)\s+(?:the\s+)?(?:in[\s-]progress|done|to[\s-]?do|in[\s-]review|resolved|blocked|backlog|doing|complete|completed|finished)\b/gi,
+    (_all, verb: string, between: string) => `${verb.toLowerCase() === "make" ? "mark" : verb} transition${between}`,
   );
   // "give user dkim push access to the repo", "grant Ana access": a person added with rights, a collaborator or member.
   text = text.replace(/\b(?:give|grant)\s+(.*?)\s*(?:(?:read|write|push|admin|edit|view|full|comment|[\w]+-only)\s+)?(?:access|rights|permissions?)\b/gi, "add collaborator $1 with access");
