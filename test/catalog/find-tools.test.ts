@@ -318,4 +318,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("Can you make the task 'Send W-9 to vendor' in asana as completed, it is done already")[0]).toBe("asana PUT /tasks/{task_gid}");
     expect(ops("run this GAQL for customer 1234567890: SELECT campaign.name FROM campaign")[0]).toMatch(/^googleads POST \/customers\/\{customerId\}\/googleAds:search/);
   });
+
+  it("re-ranks all of a named app's tools when the task's words match few of them ('ask perplexity what ...')", () => {
+    expect(ops("ask perplexity what changed in the EU AI Act this month, with sources")[0]).toBe("perplexityai POST /chat/completions");
+  });
 });

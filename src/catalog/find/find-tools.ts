@@ -23,6 +23,8 @@ const MAX_LIMIT = 50;
 const CANDIDATES = 200;
 /** A search of the whole catalog (no app named) re-ranks as many... */
 const OPEN_CANDIDATES = 100;
+/** A search of a named app that matches fewer of its tools than this also re-ranks the app's other tools. */
+const FEW_MATCHES = 5;
 /** ...of those whose text score is at least this share of the best. */
 const OPEN_MIN_SHARE = 0.3;
 /**
@@ -861,12 +863,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         scores[doc] += weight * index.postingScores[k]!;
       }
     }
-    // The app the task names has no tool with any of its words ("jot down in google keep"): its tools are still the
-    // answer, ranked by what the task asks for (each with the same small text score).
-    if (count === 0 && ranges && primary.size > 0) {
+    // The app the task names has no tool, or few, with the task's words ("jot down in google keep", "ask perplexity
+    // what changed ..."): its other tools are still candidates, ranked by what the task asks for (each with the same
+    // small text score).
+    if (count < FEW_MATCHES && ranges && primary.size > 0) {
       for (const a of ranges) {
         if (!primary.has(index.apps[a]!.id)) continue;
         for (let doc = appFrom[a]!; doc < appTo[a]! && count < CANDIDATES; doc++) {
+          if (scores[doc] !== 0) continue;
           touched[count++] = doc;
           scores[doc] = 1e-6;
         }

@@ -211,7 +211,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   dm: { intent: "create", terms: ["send", "message", "post"] },
   ping: { intent: "create", terms: ["send", "message", "post"] },
   tell: { intent: "create", terms: ["send", "message", "post"] },
-  ask: { intent: "create", terms: ["request", "send"] },
+  ask: { intent: "create", terms: ["ask", "request", "send"] },
   postpone: { intent: "update", terms: ["update", "patch", "reschedule"] },
   delay: { intent: "update", terms: ["update", "patch", "reschedule"] },
   how: { intent: "read", terms: ["get", "list"] },

@@ -277,7 +277,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "turn 'where is the station?' into german": a translation.
   text = text.replace(/\b(?:turn|put|convert|change|render)\b(.*?)\binto\s+(english|german|french|spanish|italian|portuguese|dutch|polish|russian|japanese|chinese|korean|arabic|hindi|turkish|swedish|greek|hebrew)\b/gi, "translate$1 into $2");
   // "ask @alice to look over PR #482": a review requested.
-  text = text.replace(/\bask\s+(.*?)\s+to\s+(?:look\s+over|review|check)\b/gi, "request review from $1 on");
+  text = text.replace(/\bask\s+(.*?)\s+(?:to|for)\s+(?:a\s+)?(?:look\s+over|look\s+at|review|check)\b/gi, "request review from $1 on");
   // "get the newsletter out of my inbox": archived, not deleted.
   text = text.replace(/\b(?:get|take|move|clear)\b(.*?)\bout\s+of\s+(?:my\s+|the\s+)?inbox\b/gi, "archive$1");
   // "put 'Dentist' on my calendar for friday": an event.
