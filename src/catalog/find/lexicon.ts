@@ -205,6 +205,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   discard: { intent: "delete", terms: ["delete", "remove"] },
   trash: { intent: "delete", terms: ["trash", "delete"] },
   purge: { intent: "delete", terms: ["purge", "delete"] },
+  wipe: { intent: "delete", terms: ["clear", "delete", "remove", "purge"] },
   revoke: { intent: "delete", terms: ["revoke", "delete"] },
   unassign: { intent: "delete", terms: ["assignee", "remove", "unassign"] },
   kick: { intent: "delete", terms: ["kick", "remove"] },
@@ -296,6 +297,9 @@ export const MODIFIERS: Record<string, Intent> = Object.assign(Object.create(nul
 
 /** Nouns and adjectives → the words APIs use for them (weighted lower than the word itself). */
 export const SYNONYMS: Record<string, string[]> = {
+  "most recent": ["latest", "recent"], newest: ["latest", "recent"], "older versions": ["revision", "version"],
+  versions: ["revision", "version"], "version history": ["revision", "version", "history"],
+  ranking: ["ranking", "rank"], rankings: ["ranking", "rank"], ranked: ["ranking", "rank"],
   "driving directions": ["directions", "route", "routing"], "travel time": ["route", "duration", "eta"],
   song: ["track"], songs: ["track"], tune: ["track"], music: ["track", "player", "playback"],
   track: ["track", "song"], album: ["album"], artist: ["artist"],
