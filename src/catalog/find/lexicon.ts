@@ -403,4 +403,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   u: "you", ur: "your", opp: "opportunity", opps: "opportunities", convo: "conversation", convos: "conversations",
   vuln: "vulnerability", vulns: "vulnerabilities", deps: "dependencies", dep: "dependency", env: "environment", envs: "environments",
   txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
+  // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
+  teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
+  adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };
