@@ -61,6 +61,16 @@ export const AMBIGUOUS_SHORT = new Set(["buffer", "ig", "do", "drive", "sheets",
  * aside).
  */
 export const PRODUCT_WORDS: Record<string, [string, number][]> = {
+  // Words of the most used apps' own products (their documentation's names for their things).
+  "shared drive": [["googledrive", 0.8]], "my drive": [["googledrive", 0.8]],
+  backlinks: [["semrush", 0.8]], backlink: [["semrush", 0.8]], "authority score": [["semrush", 1]], "keyword difficulty": [["semrush", 0.8]],
+  funnel: [["mixpanel", 0.5]], funnels: [["mixpanel", 0.5]], cohort: [["mixpanel", 0.4]], cohorts: [["mixpanel", 0.4]],
+  suiteql: [["netsuite", 1]], "saved search": [["netsuite", 0.6]],
+  sonar: [["perplexityai", 0.8]], serp: [["serpapi", 0.8]], serps: [["serpapi", 0.8]], "search results page": [["serpapi", 0.6]],
+  "design file": [["figma", 0.6]], "figma file": [["figma", 1]], prototype: [["figma", 0.4]], "brand kit": [["canva", 0.8]],
+  "meet link": [["googlemeet", 0.8]], "form responses": [["googleforms", 0.6]],
+  "lifecycle stage": [["hubspot", 0.6]], "dynamic template": [["sendgrid", 0.6]], "paper doc": [["dropbox", 0.6]],
+  "placed order": [["klaviyo", 0.5]], "klaviyo flow": [["klaviyo", 1]],
   "pull request": [["github", 1]],
   "pull requests": [["github", 1]],
   pr: [["github", 1]],
