@@ -322,4 +322,10 @@ describe("tools.find reads requests however they are put", () => {
   it("re-ranks all of a named app's tools when the task's words match few of them ('ask perplexity what ...')", () => {
     expect(ops("ask perplexity what changed in the EU AI Act this month, with sources")[0]).toBe("perplexityai POST /chat/completions");
   });
+
+  it("corrects a slip in a word of the lexicon however rarely the catalog says it, and keeps plurals of words from naming apps", () => {
+    expect(ops("remidn me on slakc tomorrow 9am to send the invoice to Ortega")[0]).toBe("slack POST /reminders.add");
+    // "ids" is the plural of id, not Google Cloud IDS.
+    expect(ops("Upsert 3 vectors into the Pinecone index 'docs-prod' with ids 'hb-001', 'hb-002'")[0]).toBe("pinecone POST /vectors/upsert");
+  });
 });

@@ -282,7 +282,8 @@ export class AppDetector {
       if (service && service.length >= 2) {
         if (!commonTerm(service)) add(service, [a.id], 2);
         // (Not a word of the lexicon: "SMS" is a text message, not AWS Server Migration Service.)
-        else if ((/\d/.test(service) || (service.length <= 4 && !/[aeiou].*[aeiou]/.test(service))) && !Object.hasOwn(SYNONYMS, service)) addNew(service, { ambiguous: true });
+        // (Nor a plural of a common word: "ids" of Google's IDS.)
+        else if ((/\d/.test(service) || (service.length <= 4 && !/[aeiou].*[aeiou]/.test(service))) && !Object.hasOwn(SYNONYMS, service) && !(service.endsWith("s") && commonTerm(service.slice(0, -1)))) addNew(service, { ambiguous: true });
       }
     }
     for (const c of CURATED_APPS) {

@@ -163,6 +163,8 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
   [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1],
+  // Sentry's short issue ids: the project's slug in capitals and a base-36 counter ("CHECKOUT-WEB-3F1"; a Jira key ends in digits only).
+  [/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-(?=[0-9A-Z]*[A-Z])(?=[0-9A-Z]*[0-9])[0-9A-Z]{2,}$/, "sentry", 0.7],
 ];
 
 /** Verbs of saying something to someone. */
@@ -990,7 +992,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let best: string | null = null;
     let bestDf = 50;
     const consider = (w: string) => {
-      const d = dfOf(w);
+      // (A word of the lexicon counts as common however rarely the catalog says it: "remidn" is "remind".)
+      const d = Math.max(dfOf(w), Object.hasOwn(VERBS, w) || Object.hasOwn(SYNONYMS, w) ? 51 : 0);
       if (d > bestDf) (best = w), (bestDf = d);
     };
     for (let i = 0; i <= word.length; i++) {
