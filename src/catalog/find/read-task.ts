@@ -169,7 +169,9 @@ function isUnknownVerb(w: string): boolean {
 
 /** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
 export function readTask(task: string, appTexts: string[] = []): ReadTask {
-  let text = task;
+  // "put 'dentist' on my gcal thursday 3pm": an event, whichever calendar app it is said by (before the app's name goes).
+  // (The order's own verb, first: not "let ops@acme.io add events on my google calendar", which gives rights.)
+  let text = task.replace(/^(\s*(?:please\s+|pls\s+)?(?:can\s+you\s+|you\s+can\s+)?)(?:put|add|pop|stick|throw|block)\b(.*?)\b(?:on|in|to|into)\s+(?:my|our|the)\s+(?:gcal|google\s+calendar|g\s?cal|outlook\s+calendar|ical|icloud\s+calendar)\b/i, "$1create event$2 in calendar");
   for (const t of appTexts) {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
     text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
@@ -206,6 +208,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\b(?:did|has|have)\s+anything\s+(?:new\s+)?(?:come|came|arrived?)(?:\s+in)?\b/gi, "list new messages received")
     .replace(/\b(?:did|has|have)\s+any\s+((?:new\s+)?[\w-]+)\s+(?:come|came|arrived?)(?:\s+in)?\b/gi, "list $1 received")
     .replace(/\bwhat\s+(?:has\s+|have\s+)?(?:came|come|arrived)\s+in\b/gi, "list new messages received");
+  // "is the build on main green?", "are the checks passing on PR 12": the status of the checks.
+  text = text.replace(/\b(?:is|are|was|were)\s+(?:the\s+)?(?:build|builds|ci|checks?|tests?|pipeline)\b(.*?)\b(?:green|red|passing|failing|failed|broken|ok)\b/gi, "get the status of checks$1");
+  // "are there stack overflow questions about X", "is there any ticket mentioning Y": a search for them.
+  text = text.replace(/^(\s*)(?:are|is)\s+there\s+(?:any\s+)?(.+?)\s+(about|mentioning|matching|containing)\b/i, "$1search $2 $3");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
