@@ -333,7 +333,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   const n = index.method.length;
   const appNumber = new Map(index.apps.map((a, i) => [a.id, i]));
   /** Words an API names a collection's members by ("playlistItems", "list entries", "group members"). */
-  const memberTerms = new Set(["item", "entry", "member", "element"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  const memberTerms = new Set(["item", "entry", "member", "element", "row", "record", "value"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   const df = (t: number) => index.postingOffsets[t + 1]! - index.postingOffsets[t]!;
   const dfOf = (word: string) => {
     const t = index.vocab.get(stem(word));

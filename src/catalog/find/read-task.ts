@@ -212,6 +212,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:is|are|was|were)\s+(?:the\s+)?(?:build|builds|ci|checks?|tests?|pipeline)\b(.*?)\b(?:green|red|passing|failing|failed|broken|ok)\b/gi, "get the status of checks$1");
   // "are there stack overflow questions about X", "is there any ticket mentioning Y": a search for them.
   text = text.replace(/^(\s*)(?:are|is)\s+there\s+(?:any\s+)?(.+?)\s+(about|mentioning|matching|containing)\b/i, "$1search $2 $3");
+  // "ynab: spent $42.10 at trader joes": a purchase to record, a transaction.
+  text = text.replace(/^([\s:,-]*(?:i\s+|we\s+|just\s+)*)spent\b(?=\s+(?:at|on|for|in)\b)/i, "$1add a transaction");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.

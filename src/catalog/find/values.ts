@@ -53,7 +53,7 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // Issue keys and ids: letters and digits together (PROJ-412, cus_8812, INV-2291, 3970e0fe-8564-...), versions (v2.3.0).
   ["key", /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g],
   ["id", /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)+\b/g],
-  ["id", /\bv?\d+(?:\.\d+){1,3}\b/g],
+  ["id", /(?<![$€£])\bv?\d+(?:\.\d+){1,3}\b/g],
   ["id", /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-f0-9]{7,}\b/g],
   ["number", /(?<![A-Za-z0-9])[$€£]?\d+(?:[.,:]\d+)?%?(?![A-Za-z0-9])/g],
 ];
