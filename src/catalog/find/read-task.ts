@@ -197,6 +197,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "roll my site back", "get the old version back": the particle belongs to the verb (as with "get it back" below).
   text = text.replace(/\b(roll|get|bring|take)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+back\b/gi, "$1 back $2");
   text = text.replace(/\b(bump|turn|crank)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(up|down)\b/gi, "$1 $3 $2");
+  // "flip the checkout-v2 flag on", "switch the dark mode setting off": the particle belongs to the verb.
+  text = text.replace(/\b(flip|turn|switch)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(on|off)\b/gi, "$1 $3 $2");
   // "next monday", "next week": when, not the next thing (a queue's next track).
   text = text.replace(/\bnext\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year|quarter|morning|time)\b)/gi, "");
   // "which rows mention Berlin", "what files contain 'budget'": the things found by their text, a search.
