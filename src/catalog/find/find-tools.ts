@@ -1332,6 +1332,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     q.noItem =
       !prepared.values.some((v) => ITEM_VALUES.has(v.kind)) &&
       (q.intent === "search" || ((q.intent === "list" || q.intent === "read") && CURRENT.test(task)));
+    // One item to open by its title alone ("pull up the notion page 'offsite 2024'"): found by a search first, as a
+    // tool that reads an item wants its id.
+    const titled = prepared.values.filter((v) => ITEM_VALUES.has(v.kind));
+    if (q.intent === "read" && titled.length > 0 && titled.every((v) => v.kind === "quote") && q.verb && !YES_NO.test(task)) {
+      q.noItem = true;
+      q.intent = "search";
+      addVerbWords(q, ["search", "find"]);
+    }
     // An owner/name pair ("vercel/next.js"), not a community (r/rust) or an image's repository: fits `{owner}/{repo}`.
     q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !/\b(image|images|docker|container|containers)\b/i.test(task));
     if (named.length > 0) broaden(q, named);
