@@ -167,6 +167,9 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-(?=[0-9A-Z]*[A-Z])(?=[0-9A-Z]*[0-9])[0-9A-Z]{2,}$/, "sentry", 0.7],
 ];
 
+/** Things an app makes when asked for one (a link, a token, an invite): "get me a link" creates one. */
+const MADE_ON_ASKING = /^(link|links|url|token|key|invite|invitation|code|password|passcode|shared link|upload link)$/;
+
 /** Verbs of saying something to someone. */
 const SAYING = new Set(["write", "tell", "say", "announce", "inform", "notify", "post", "shout"]);
 /** Places and groups something is said to ("the marketing team", "the general channel", "everyone"). */
@@ -1332,6 +1335,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     q.noItem =
       !prepared.values.some((v) => ITEM_VALUES.has(v.kind)) &&
       (q.intent === "search" || ((q.intent === "list" || q.intent === "read") && CURRENT.test(task)));
+    // "get me a shareable link", "grab a new api token": something made on asking, a new one.
+    if ((q.intent === "read" || q.intent === "list") && /\b(?:get|grab|give)\s+(?:(?:me|us)\s+)?(?:a|an|one|new)\b/i.test(task) && q.nouns.some((x) => x.weight >= 1 && !x.place && MADE_ON_ASKING.test(x.word))) q.intent = "create";
     // One item to open by its title alone ("pull up the notion page 'offsite 2024'"): found by a search first, as a
     // tool that reads an item wants its id.
     const titled = prepared.values.filter((v) => ITEM_VALUES.has(v.kind));
