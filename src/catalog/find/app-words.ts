@@ -71,6 +71,9 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "meet link": [["googlemeet", 0.8]], "form responses": [["googleforms", 0.6]],
   "lifecycle stage": [["hubspot", 0.6]], "dynamic template": [["sendgrid", 0.6]], "paper doc": [["dropbox", 0.6]],
   "placed order": [["klaviyo", 0.5]], "klaviyo flow": [["klaviyo", 1]],
+  // Hetzner Cloud's server types.
+  cx22: [["hetzner", 0.8]], cx32: [["hetzner", 0.8]], cx42: [["hetzner", 0.8]], cx52: [["hetzner", 0.8]], cpx11: [["hetzner", 0.8]],
+  cpx21: [["hetzner", 0.8]], cpx31: [["hetzner", 0.8]], cpx41: [["hetzner", 0.8]], cax11: [["hetzner", 0.8]], cax21: [["hetzner", 0.8]],
   "pull request": [["github", 1]],
   "pull requests": [["github", 1]],
   pr: [["github", 1]],

@@ -1292,6 +1292,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
     // already; putting or setting it changes it (adding a thing to it is said with the thing as the object).
     if ((q.intent === "create" || q.intent === null) && q.verb && SETTING.has(q.verb.word) && !q.newObject && namesItsItem(task, q, prepared.values)) q.intent = "update";
+    // "opportunity 0065g00000XyZ12AAB → StageName 'Closed Won'": an item, an arrow, its new values: an update.
+    if ((q.intent === "create" || q.intent === null) && /\s(?:→|->|=>)\s/.test(task) && namesItsItem(task, q, prepared.values)) q.intent = "update";
     // "add the company record 8f3c… to the list", "put the person jake@initech.com into the cadence": a thing named by
     // its id or address exists; putting it somewhere makes it a member there, not a new one.
     if (q.verb && PUTTING.has(q.verb.word) && !q.newObject && q.nouns.some((x) => x.place) && namesItsItem(task, q, prepared.values, EXISTING_NAMES)) q.existingObject = true;
