@@ -216,6 +216,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\s*)(?:are|is)\s+there\s+(?:any\s+)?(.+?)\s+(about|mentioning|matching|containing)\b/i, "$1search $2 $3");
   // "ynab: spent $42.10 at trader joes": a purchase to record, a transaction.
   text = text.replace(/^([\s:,-]*(?:i\s+|we\s+|just\s+)*)spent\b(?=\s+(?:at|on|for|in)\b)/i, "$1add a transaction");
+  // "block next tuesday 9-11am for 'board prep'", "block off friday afternoon": a calendar hold, an event.
+  text = text.replace(/\bblock\s+(?:off\s+|out\s+)?(?=(?:[\w-]+\s+){0,3}?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|noon)\b)/i, "create event ");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
