@@ -122,6 +122,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   standup: [["slack", 0.3], ["zoom", 0.3]],
   inbox: [["gmail", 0.6]],
   email: [["gmail", 0.5]],
+  emails: [["gmail", 0.5]],
+  "unread emails": [["gmail", 0.7]], "unread email": [["gmail", 0.7]], "my emails": [["gmail", 0.6]], "my email": [["gmail", 0.5]],
   label: [["gmail", 0.2]],
   spreadsheet: [["googlesheets", 0.6]],
   "calendar event": [["googlecalendar", 0.8]],

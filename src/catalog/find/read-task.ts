@@ -218,6 +218,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^([\s:,-]*(?:i\s+|we\s+|just\s+)*)spent\b(?=\s+(?:at|on|for|in)\b)/i, "$1add a transaction");
   // "block next tuesday 9-11am for 'board prep'", "block off friday afternoon": a calendar hold, an event.
   text = text.replace(/\bblock\s+(?:off\s+|out\s+)?(?=(?:[\w-]+\s+){0,3}?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|noon)\b)/i, "create event ");
+  // "any new leads in hubspot today?": a question about what came, a list (not something new to make).
+  text = text.replace(/^(\s*)any\s+new\s+(?=[a-z])/i, "$1list ");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
