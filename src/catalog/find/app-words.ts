@@ -7,6 +7,8 @@
 
 /** Other names for catalog apps: shortenings, product names inside a platform, old names (lower case). */
 export const SHORT_NAMES: Record<string, string[]> = {
+  google_admin: ["google workspace", "g suite", "gsuite", "google workspace admin", "google admin console"],
+  apple_app_store_connect: ["app store connect", "testflight"],
   github: ["gh", "git hub"],
   gitlab: ["gl"],
   gmail: ["google mail", "gmail inbox"],
@@ -281,6 +283,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
  * task names one, find says so in a notice and answers with the nearest apps of the catalog.
  */
 export const KNOWN_ELSEWHERE: string[] = [
+  "Mattermost", "Rocket.Chat", "Zulip",
   "Airtable", "Asana", "Basecamp", "BambooHR", "Bitly", "Brex", "Calendly", "Canva", "ClickUp", "Coda", "Confluence",
   "Discord", "Dropbox", "Evernote", "Facebook", "Figma", "Freshdesk", "Freshsales", "Gong", "Greenhouse",
   "Gusto", "Harvest", "Help Scout", "HubSpot", "Intercom", "Jotform", "Klaviyo", "Lattice", "LinkedIn", "Linear", "Loom",

@@ -163,6 +163,8 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
   [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1],
+  // A Google Cloud zone ("us-central1-a", "europe-west4-b"): Compute Engine's.
+  [/^(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-[a-z]+\d-[a-c]$/, "google_compute", 0.6],
   // Sentry's short issue ids: the project's slug in capitals and a base-36 counter ("CHECKOUT-WEB-3F1"; a Jira key ends in digits only).
   [/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-(?=[0-9A-Z]*[A-Z])(?=[0-9A-Z]*[0-9])[0-9A-Z]{2,}$/, "sentry", 0.7],
 ];

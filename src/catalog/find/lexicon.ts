@@ -297,6 +297,7 @@ export const MODIFIERS: Record<string, Intent> = Object.assign(Object.create(nul
 
 /** Nouns and adjectives → the words APIs use for them (weighted lower than the word itself). */
 export const SYNONYMS: Record<string, string[]> = {
+  vm: ["instance", "vm", "server"], vms: ["instance", "vm", "server"], "virtual machine": ["instance", "vm", "server"],
   snapshot: ["snapshot", "image", "backup"], snapshots: ["snapshot", "image", "backup"],
   errors: ["error", "issue", "exception"], exceptions: ["exception", "error", "issue"], crashes: ["crash", "issue", "error"],
   "most recent": ["latest", "recent"], newest: ["latest", "recent"], "older versions": ["revision", "version"],

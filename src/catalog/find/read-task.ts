@@ -220,6 +220,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bblock\s+(?:off\s+|out\s+)?(?=(?:[\w-]+\s+){0,3}?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|noon)\b)/i, "create event ");
   // "any new leads in hubspot today?": a question about what came, a list (not something new to make).
   text = text.replace(/^(\s*)any\s+new\s+(?=[a-z])/i, "$1list ");
+  // "check my gmail for anything from ana", "check the logs for errors": a search of it.
+  text = text.replace(/\bcheck\s+((?:my|the|our)\s+(?:[\w-]+\s+){0,2}?)for\b/gi, "search $1for");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
