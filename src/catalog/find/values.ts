@@ -25,7 +25,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
   ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
   ["quote", /["“”][^"“”]{1,200}["“”]/g],
-  ["quote", /(?<=^|[\s(:])['‘][^'‘’]{1,200}['’](?=$|[\s.,;:!?)])/g],
+  // (An apostrophe between letters is part of the words: 'ready at Luca's, please check in'.)
+  ["quote", /(?<=^|[\s(:])['‘](?:[^'‘’]|(?<=[A-Za-z])['’](?=[A-Za-z])){1,200}['’](?=$|[\s.,;:!?)])/g],
   ["quote", /`[^`]{1,200}`/g],
   // An emoji, as a picture or by its :name: ("react with :eyes:", "drop a 🔥 on it").
   ["emoji", /:[a-z0-9_+-]{2,}:|\p{Extended_Pictographic}(?:\uFE0F)?/gu],
