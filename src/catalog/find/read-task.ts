@@ -224,6 +224,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bcheck\s+((?:my|the|our)\s+(?:[\w-]+\s+){0,2}?)for\b/gi, "search $1for");
   // "twilio sms to +1415…: 'your table is ready'", "email to ana@acme.io: ...": a message to send, said without the verb.
   text = text.replace(/^([\s:,-]*(?:[\w.]+[\s:,-]+)?)(sms|text|message|msg|dm|email|e-mail|mail)\s+to\b/i, "$1send $2 to");
+  // "she asked to get our updates, so subscribe her to ...": what led to it first, then the order after "so".
+  text = text.replace(/^([^,;]{3,}?)[,;]\s+(?:so|then|and so)\s+((?:please\s+|pls\s+|just\s+)?[a-z]+\b.*)$/i, (all, context: string, order: string) => (Object.hasOwn(VERBS, order.trim().split(/\s+/)[0]!.toLowerCase()) ? `${order} about ${context}` : all));
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
