@@ -226,6 +226,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^([\s:,-]*(?:[\w.]+[\s:,-]+)?)(sms|text|message|msg|dm|email|e-mail|mail)\s+to\b/i, "$1send $2 to");
   // "she asked to get our updates, so subscribe her to ...": what led to it first, then the order after "so".
   text = text.replace(/^([^,;]{3,}?)[,;]\s+(?:so|then|and so)\s+((?:please\s+|pls\s+|just\s+)?[a-z]+\b.*)$/i, (all, context: string, order: string) => (Object.hasOwn(VERBS, order.trim().split(/\s+/)[0]!.toLowerCase()) ? `${order} about ${context}` : all));
+  // "who booked time with me", "the people booked into the intro call": the invitees of scheduled events.
+  text = text.replace(/\bwho\s+(?:has\s+|have\s+)?booked\b/gi, "list invitees of scheduled events booked").replace(/\b(?:people|persons|guests)\s+booked\b/gi, "invitees of scheduled event");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
