@@ -328,4 +328,21 @@ describe("tools.find reads requests however they are put", () => {
     // "ids" is the plural of id, not Google Cloud IDS.
     expect(ops("Upsert 3 vectors into the Pinecone index 'docs-prod' with ids 'hb-001', 'hb-002'")[0]).toBe("pinecone POST /vectors/upsert");
   });
+
+  it("reads orders said without their verb, after what led to them, or by what they make", () => {
+    expect(ops("twilio sms to +14155550199: 'Your table is ready at Luca's, please check in at the host stand'")[0]).toBe("twilio POST /2010-04-01/Accounts/{AccountSid}/Messages.json");
+    expect(ops("she asked to get our updates, so subscribe lina.park@gmail.com to our newsletter audience in mailchimp")[0]).toMatch(/^mailchimp POST \/lists\/\{list_id\}(\/members)?$/);
+    expect(ops("ynab: spent $42.10 at trader joes, groceries")[0]).toBe("youneedabudget POST /budgets/{budget_id}/transactions");
+    expect(ops("launchdarkly: flip the new-onboarding flag on in production")[0]).toBe("launchdarkly PATCH /flags/{projectKey}/{featureFlagKey}");
+    expect(ops("get me a shareable dropbox link for /Clients/Acme/proposal_v3.pdf")[0]).toBe("dropbox POST /2/sharing/create_shared_link_with_settings");
+    expect(ops("pull up the notion page 'offsite 2024'")[0]).toBe("notion POST /v1/search");
+    expect(ops("who booked time with me on calendly this week?")[0]).toMatch(/^calendly GET \/scheduled_events/);
+  });
+
+  it("reads a cloud zone, a suite's name and a chat app outside the catalog", () => {
+    expect(ops("Stop the VM web-3 in zone us-central1-a of project acme-prod-3321")).toContain("google_compute POST /projects/{project}/zones/{zone}/instances/{instance}/stop");
+    expect(top("suspend her google workspace account maria@acme.com")[0]!.tool.app).toBe("google_admin");
+    const notice = catalog.findToolsWithNotice("post 'db migration starts in 10 min' to the town-square channel on mattermost", { limit: 5 }).notice;
+    expect(JSON.stringify(notice)).toMatch(/Mattermost/);
+  });
 });
