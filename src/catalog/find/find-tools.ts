@@ -169,6 +169,9 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-(?=[0-9A-Z]*[A-Z])(?=[0-9A-Z]*[0-9])[0-9A-Z]{2,}$/, "sentry", 0.7],
 ];
 
+/** Words that make an owner/name slug an image's repository ("library/nginx image"), not a code repository. */
+const IMAGE_CONTEXT = /\b(image|images|docker|container|containers)\b/i;
+
 /** Things an app makes when asked for one (a link, a token, an invite): "get me a link" creates one. */
 const MADE_ON_ASKING = /^(link|links|url|token|key|invite|invitation|code|password|passcode|shared link|upload link)$/;
 
@@ -246,6 +249,11 @@ function addVerbWords(q: ReadTask, words: string[]): void {
 }
 
 /** The task's object (a noun of weight 1 that is not a place) is followed by a value naming its item. */
+/** `text` with `words` said right after the first occurrence of the verb's word (unchanged when the verb is not in it). */
+function afterVerb(text: string, verb: string, words: string): string {
+  return text.replace(new RegExp(`\\b${escapeRegExp(verb)}\\b`, "i"), `$& ${words}`);
+}
+
 /** Whether a value (an address, an id) is what follows the verb ("add https://youtu.be/… to ..."). */
 function startsWithValue(task: string, verb: string, values: Value[]): boolean {
   const m = new RegExp(`\\b${escapeRegExp(verb)}\\s+(?:the\\s+|this\\s+)?`, "i").exec(task);
@@ -1202,7 +1210,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
-      else if (v.kind === "slug" && /\b(image|images|docker|container|containers)\b/i.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
+      else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
       else if (v.kind === "emoji") {
         const after = task.slice(task.indexOf(v.text) + v.text.length);
@@ -1283,7 +1291,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (q.verb && saying && q.intent === "create" && (!object || AUDIENCES.test(object.word)) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
       const verb = q.verb.word;
       // (Said right after the verb: what follows "that ..." is the message's words, dropped as such.)
-      const said = text.replace(new RegExp(`\\b${escapeRegExp(verb)}\\b`, "i"), `$& a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`);
+      const said = afterVerb(text, verb, `a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`);
       // (A verb read from another word, "drop" as put: the message said last.)
       q = readTask(said !== text ? said : `${text} message`, appTexts);
     }
@@ -1302,7 +1310,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // "add https://youtu.be/… to my playlist": a thing given by its address or id alone, put into a place, is an item
     // of that place.
     if (q.verb && PUTTING.has(q.verb.word) && !q.nouns.some((x) => x.weight >= 1 && !x.place) && q.nouns.some((x) => x.place) && startsWithValue(task, q.verb.word, prepared.values)) {
-      const withItem = text.replace(new RegExp(`\\b${escapeRegExp(q.verb.word)}\\b`, "i"), "$& item");
+      const withItem = afterVerb(text, q.verb.word, "item");
       if (withItem !== text) q = readTask(withItem, appTexts);
     }
     // A query in a query language ("run this JQL: project = MOB AND status = Blocked", "run a CQL search", "select
@@ -1350,7 +1358,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       addVerbWords(q, ["search", "find"]);
     }
     // An owner/name pair ("vercel/next.js"), not a community (r/rust) or an image's repository: fits `{owner}/{repo}`.
-    q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !/\b(image|images|docker|container|containers)\b/i.test(task));
+    q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !IMAGE_CONTEXT.test(task));
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);
