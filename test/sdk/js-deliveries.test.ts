@@ -54,7 +54,12 @@ describe("JavaScript client: triggers, events and deliveries", () => {
     const event = (await sdk.webhooks.verify(body, headers as Record<string, string>, signingSecret)) as { id: string; payload: unknown };
     expect(event.payload).toEqual({ order: 7 });
     await expect(sdk.webhooks.verify(body.replace("7", "8"), headers as Record<string, string>, signingSecret)).rejects.toMatchObject({ code: "invalid_signature" });
-    const events = await patchbay.events.list({ trigger: trigger.id });
+    // The receiver has the request before the server has read its 200 and recorded the delivery: wait for that record.
+    let events = await patchbay.events.list({ trigger: trigger.id });
+    for (let i = 0; i < 100 && events[0]?.delivery.status !== "delivered"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      events = await patchbay.events.list({ trigger: trigger.id });
+    }
     expect(events[0].id).toBe(event.id);
     expect(events[0].delivery.status).toBe("delivered");
     expect((await patchbay.triggers.list()).map((t) => t.id)).toContain(trigger.id);
