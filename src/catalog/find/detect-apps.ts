@@ -10,7 +10,7 @@
  */
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
-import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
+import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
 import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
@@ -308,6 +308,11 @@ export class AppDetector {
       // Written as one word ("helpscout", "pagerduty" is already one).
       const joined = words.join("");
       if (!single && joined.length >= 6 && !this.aliases.has(joined)) this.aliases.set(joined, { apps: new Map(), ambiguous: commonTerm(joined), elsewhere: name });
+    }
+    for (const [short, name] of Object.entries(KNOWN_ELSEWHERE_SHORT)) {
+      const key = norm(short).join(" ");
+      if (!this.aliases.has(key)) this.aliases.set(key, { apps: new Map(), ambiguous: commonTerm(key), elsewhere: name });
+      if (key.length >= 5) typo.add(key);
     }
     for (const w of weakTypo) if (!typo.has(w)) (this.weakTypoTargets.add(w), typo.add(w));
     for (const t of [...typo].sort()) {

@@ -167,7 +167,60 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-[a-z]+\d-[a-c]$/, "google_compute", 0.6],
   // Sentry's short issue ids: the project's slug in capitals and a base-36 counter ("CHECKOUT-WEB-3F1"; a Jira key ends in digits only).
   [/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-(?=[0-9A-Z]*[A-Z])(?=[0-9A-Z]*[0-9])[0-9A-Z]{2,}$/, "sentry", 0.7],
+  // Exchange's item ids through Microsoft Graph (a message's "AAMkAGI2…"): Outlook's.
+  [/^AAMk[A-Za-z0-9]{6,}$/, "outlook", 0.8],
+  // Okta's user ids ("00u1abcd2EFGH…"; Salesforce's user prefix is "005", its "00U" an event).
+  [/^00u[A-Za-z0-9]{10,}$/, "okta", 0.8],
+  // Plaid's tokens name their kind and environment ("public-sandbox-…", "access-production-…").
+  [/^(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}$/, "plaid", 1],
 ];
+
+/**
+ * Web addresses of apps' own pages, read from a link the task gives (without its scheme and "www."): the app a link
+ * implies when the task names none ("docs.google.com/spreadsheets/d/…" is a Google Sheet, kept in Google Drive).
+ */
+const WEB_PAGES: [RegExp, [string, number][]][] = [
+  [/^docs\.google\.com\/spreadsheets\b/i, [["googlesheets", 0.8], ["googledrive", 0.6]]],
+  [/^docs\.google\.com\/document\b/i, [["googledocs", 0.8], ["googledrive", 0.6]]],
+  [/^docs\.google\.com\/presentation\b/i, [["googleslides", 0.8], ["googledrive", 0.6]]],
+  [/^docs\.google\.com\/forms\b/i, [["googleforms", 0.8]]],
+  [/^drive\.google\.com\b/i, [["googledrive", 0.8]]],
+  [/^calendar\.google\.com\b/i, [["googlecalendar", 0.8]]],
+  [/^meet\.google\.com\b/i, [["googlemeet", 0.8]]],
+  [/^mail\.google\.com\b/i, [["gmail", 0.8]]],
+  [/^github\.com\b/i, [["github", 0.8]]],
+  [/^gitlab\.com\b/i, [["gitlab", 0.8]]],
+  [/^[\w-]+\.slack\.com\b/i, [["slack", 0.8]]],
+  [/^[\w-]+\.atlassian\.net\/wiki\b/i, [["confluence", 0.8]]],
+  [/^[\w-]+\.atlassian\.net\b/i, [["jira", 0.6]]],
+  [/^(?:[\w-]+\.)?notion\.(?:so|site)\b/i, [["notion", 0.8]]],
+  [/^trello\.com\b/i, [["trello", 0.8]]],
+  [/^(?:[\w-]+\.)?zoom\.us\b/i, [["zoom", 0.8]]],
+  [/^calendly\.com\b/i, [["calendly", 0.8]]],
+  [/^(?:youtube\.com|youtu\.be)\b/i, [["youtube", 0.8]]],
+  [/^(?:twitter\.com|x\.com)\//i, [["twitter", 0.8]]],
+  [/^linkedin\.com\b/i, [["linkedin", 0.8]]],
+  [/^(?:dropbox\.com|db\.tt)\b/i, [["dropbox", 0.8]]],
+  [/^figma\.com\b/i, [["figma", 0.8]]],
+  [/^airtable\.com\b/i, [["airtable", 0.8]]],
+  [/^instagram\.com\b/i, [["instagram", 0.8]]],
+  [/^reddit\.com\b/i, [["reddit", 0.8]]],
+  [/^open\.spotify\.com\b/i, [["spotify", 0.8]]],
+  [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 0.6], ["one_drive", 0.5]]],
+  [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 0.8]]],
+  [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 0.8]]],
+  [/^(?:[\w-]+\.)?zendesk\.com\b/i, [["zendesk", 0.8]]],
+  [/^dashboard\.stripe\.com\b/i, [["stripe", 0.8]]],
+  [/^app\.hubspot\.com\b/i, [["hubspot", 0.8]]],
+  [/^(?:[\w-]+\.)?(?:lightning\.force|my\.salesforce)\.com\b/i, [["salesforce", 0.8]]],
+  [/^(?:[\w-]+\.)?sentry\.io\b/i, [["sentry", 0.8]]],
+  [/^(?:[\w-]+\.)?typeform\.com\b/i, [["typeform", 0.8]]],
+  [/^(?:[\w-]+\.)?mailchimp\.com\b/i, [["mailchimp", 0.6]]],
+  [/^(?:[\w-]+\.)?monday\.com\b/i, [["monday", 0.8]]],
+];
+
+/** Words that make a #tag a hashtag of a post, not a chat channel. */
+const HASHTAG_CONTEXT = /\b(tweet\w*|twitter|hashtags?|instagram|insta|tiktok|trending|mastodon|toots?|threads app|bluesky)\b/i;
 
 /** Words that make an owner/name slug an image's repository ("library/nginx image"), not a code repository. */
 const IMAGE_CONTEXT = /\b(image|images|docker|container|containers)\b/i;
@@ -1207,8 +1260,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (at >= 0 && text.slice(at, at + v.text.length).trim() === "") text = `${text.slice(0, at)}${v.text.replace(/_/g, " ")}${text.slice(at + v.text.length)}`;
         continue;
       }
+      // A link to an app's own page implies that app ("docs.google.com/spreadsheets/d/…").
+      const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? WEB_PAGES.find(([at]) => at.test(v.text.replace(/^https?:\/\//i, "").replace(/^www\./i, ""))) : undefined;
+      if (page) for (const app of page[1]) hint(`page:${app[0]}`, "", app);
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
+      // A page's address is not a repository ("docs.google.com/spreadsheets/d/…").
+      else if (page && v.kind === "slug") hinted.add("slug");
+      // A #tag in a post ("what are people tweeting about #SaaStr") is a hashtag, not a channel.
+      else if (v.kind === "channel" && HASHTAG_CONTEXT.test(task)) hint("channel", "with hashtag");
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
       else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
