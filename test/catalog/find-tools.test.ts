@@ -339,6 +339,28 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("who booked time with me on calendly this week?")[0]).toMatch(/^calendly GET \/scheduled_events/);
   });
 
+  it("reads links to an app's pages, hashtags, id shapes of Outlook, Okta and Plaid, and the Firebase family", () => {
+    expect(ops("share docs.google.com/spreadsheets/d/1xYz9AbC3dEf with ops@acme.io as editor")).toContain("googledrive POST /files/{fileId}/permissions");
+    expect(top("how many people tweeted about #BlackFriday this week")[0]!.tool.app).toBe("twitter");
+    expect(ops("reply to message AAMkADk0ZmQ3NTc2 saying we are on it")[0]).toMatch(/^outlook POST \/me\/(mailFolders\/\{mailFolder-id\}\/)?messages\/\{message-id\}\/microsoft\.graph\.reply/);
+    expect(ops("deactivate the user 00u9zyx8wvu7TSRQ, she left the company")[0]).toMatch(/^okta POST \/api\/v1\/users\/\{userId\}\/lifecycle\/(deactivate|suspend)/);
+    expect(ops("exchange public-sandbox-1a2b3c4d-5e6f for an access token")[0]).toBe("plaid POST /item/public_token/exchange");
+    expect(ops("send a push notification 'sale ends tonight' to the firebase device token abc:APA91x")[0]).toBe("google_fcm POST /v1/{parent}/messages:send");
+    expect(catalog.findToolsWithNotice("start a toggl timer for the design review", { limit: 5 }).notice?.app).toBe("Toggl Track");
+  });
+
+  it("reads questions of where a package or a file is, free slots, money spent, and non-native 'make restart of'", () => {
+    expect(ops("where's my fedex parcel 7712 3456 7890? we use shipengine")[0]).toBe("shipengine GET /v1/tracking");
+    expect(ops("where is the Q3 board deck file in my onedrive")[0]).toMatch(/^one_drive GET .*microsoft\.graph\.search/);
+    expect(ops("any free slots left on my 15 min calendly chat tomorrow?")[0]).toBe("calendly GET /event_type_available_times");
+    expect(ops("how much did we spend on software last quarter? accounts are linked in plaid")[0]).toMatch(/^plaid POST \/transactions\/(get|sync)/);
+    expect(ops("the hetzner machine 1234 is frozen, please make reboot of it")[0]).toMatch(/^hetzner POST \/servers\/\{id\}\/actions\/(reboot|reset)/);
+    expect(ops("push the new vectors into the pinecone index products")[0]).toBe("pinecone POST /vectors/upsert");
+    expect(ops("check the npm package express 4.17.1 for vulnerabilities on snyk").slice(0, 2)).toContain("snyk GET /test/npm/{packageName}/{version}");
+    // A past form after "the" is an adjective, not what happened: the order is the first verb.
+    expect(ops("send the approved 'welcome_v2' template to +44 7700 900456 from our whatsapp business number, ticket 99")[0]).toBe("whatsapp POST /{phone_number_id}/messages");
+  });
+
   it("reads a cloud zone, a suite's name and a chat app outside the catalog", () => {
     expect(ops("Stop the VM web-3 in zone us-central1-a of project acme-prod-3321")).toContain("google_compute POST /projects/{project}/zones/{zone}/instances/{instance}/stop");
     expect(top("suspend her google workspace account maria@acme.com")[0]!.tool.app).toBe("google_admin");

@@ -24,7 +24,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   youtube: ["yt", "you tube"],
   // Firebase is a family of Google's apps in the catalog: its name names them all, the task's words pick the member.
   google_fcm: ["fcm", "firebase", "firebase cloud messaging", "firebase messaging"],
-  google_firebase: ["firebase", "firebase console", "firebase project"],
+  google_firebase: ["firebase", "firebase console"],
   google_firebasedatabase: ["firebase", "firebase realtime database", "firebase database", "firebase rtdb"],
   google_firebasehosting: ["firebase", "firebase hosting"],
   google_firebasestorage: ["firebase", "firebase storage"],

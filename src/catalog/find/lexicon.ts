@@ -229,6 +229,11 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
   push: { intent: "update", terms: ["update", "patch", "reschedule"] },
   suspend: { intent: "update", terms: ["suspend", "deactivate"] },
+  swap: { intent: "create", terms: ["exchange", "swap", "replace"] },
+  exchange: { intent: "create", terms: ["exchange", "swap"] },
+  upsert: { intent: "create", terms: ["upsert", "insert", "add"] },
+  upgrade: { intent: "update", terms: ["upgrade", "update"] },
+  backup: { intent: "create", terms: ["backup", "snapshot", "create"] },
 });
 
 /** Multi-word verbs, read before single words. */

@@ -220,6 +220,26 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bblock\s+(?:off\s+|out\s+)?(?=(?:[\w-]+\s+){0,3}?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|morning|afternoon|evening|noon)\b)/i, "create event ");
   // "any new leads in hubspot today?": a question about what came, a list (not something new to make).
   text = text.replace(/^(\s*)any\s+new\s+(?=[a-z])/i, "$1list ");
+  // "check lodash 4.17.15 for known vulns", "check the repo for CVEs": a test of it for vulnerabilities.
+  text = text.replace(/\bcheck\s+(.{1,60}?)\s+for\s+(?:any\s+|known\s+|open\s+)*(?:vulns?|vulnerabilit(?:y|ies)|security\s+(?:issues|holes)|cves?)\b/gi, "test $1 for vulnerabilities issues");
+  // "where's my package", "where is USPS package 9400… right now": its tracking.
+  text = text.replace(/\bwhere(?:'s|’s|\s+is|\s+are)\s+((?:my|our|the|this|that)\s+)?((?:[\w-]+\s+){0,2}?)(package|parcel|shipment|delivery|order)(s?)\b/gi, "get tracking of $1$2$3$4");
+  // "where is the signed contract file in my onedrive", "where did I save the budget doc": a search for it.
+  text = text.replace(/\bwhere(?:'s|’s|\s+is|\s+are|\s+did\s+(?:i|we)\s+(?:put|save))\s+((?:my|our|the|this|that)\s+)?((?:[\w-]+\s+){0,3}?)(files?|documents?|docs?|pdfs?|spreadsheets?|folders?|photos?|images?)\b/gi, "search for $1$2$3");
+  // "which slots are still open", "any free slots this week": the available times.
+  text = text.replace(/\b(?:which|what|any)\s+(?:(?:time|free|open|available)\s+)?slots?\b(?:\s+(?:are|is)(?:\s+still)?(?:\s+(?:open|free|available|left))?)?/gi, "list available times slots");
+  // "what did I spend on restaurants", "how much have we spent on travel": the transactions.
+  text = text.replace(/\b(?:what|how\s+much)\s+(?:did|have|do|has)\s+(?:i|we|you)\s+(?:spend|spent)\b/gi, "list transactions spent");
+  // "what are people tweeting about X", "what is everyone saying about Y": a search of posts about it.
+  text = text.replace(/\bwhat\s+(?:are|is)\s+(?:people|everyone|everybody|folks|users|customers|anyone)\s+(?:tweeting|saying|posting|writing|talking)\s+about\b/gi, "search recent posts about");
+  // "make restart of it", "do a backup of the db" (non-native English): the noun's own verb.
+  text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/i.test(noun) ? noun : all));
+  // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
+  text = text.replace(/\bpush\s+((?:(?:these|those|the|my|our|this|that|some|all|new|latest)\s+){0,2})(embeddings?|vectors?|records?|rows?|data|items?|documents?|events?|contacts?|leads?|metrics?)\s+(into|to)\b/gi, "upsert $1$2 $3");
+  // "send the approved 'order_shipped' template to +49 …": a message made from the template, to someone.
+  text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\s+to\b/gi, "send $1$2template message to");
+  // "push a notification to the device": one sent.
+  text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
   text = text.replace(/\bcheck\s+((?:my|the|our)\s+(?:[\w-]+\s+){0,2}?)for\b/gi, "search $1for");
   // "twilio sms to +1415…: 'your table is ready'", "email to ana@acme.io: ...": a message to send, said without the verb.
@@ -330,7 +350,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // (not said by a person: "I deleted it by mistake, restore it" is read as such below),
   // then the order; the order is read first and what happened qualifies it.
   text = text.replace(
-    /^(?!\s*(?:i|we|you|they|he|she|someone|somebody)\b)([^,;]*?\b(?:[a-z]{3,}ed|sent|got|made|wrote|took|gave|left|lost|broke|came|went|forgot|paid|bought|sold|told|ran|did)\b[^,;]*)[,;]\s*((?:please\s+|pls\s+|so\s+|then\s+|now\s+|just\s+)?([a-z]+)\b.*)$/i,
+    // (A past form after "the", "our" is an adjective, "send the approved template ..., order 5521": no event.)
+    /^(?!\s*(?:i|we|you|they|he|she|someone|somebody)\b)([^,;]*?\b(?<!\b(?:the|a|an|my|our|your|their|its|this|that|these|those)\s+)(?:[a-z]{3,}ed|sent|got|made|wrote|took|gave|left|lost|broke|came|went|forgot|paid|bought|sold|told|ran|did)\b[^,;]*)[,;]\s*((?:please\s+|pls\s+|so\s+|then\s+|now\s+|just\s+)?([a-z]+)\b.*)$/i,
     // (A pronoun object, "restore it", is the thing of what happened: the rest stays an object, not a qualifier.)
     (all, context: string, order: string, verb: string) =>
       Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
