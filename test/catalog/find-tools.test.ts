@@ -349,6 +349,19 @@ describe("tools.find reads requests however they are put", () => {
     expect(catalog.findToolsWithNotice("start a toggl timer for the design review", { limit: 5 }).notice?.app).toBe("Toggl Track");
   });
 
+  it("reads a song by its artist, a route, labels as a filter, a short id after 'id', a PDF as a document, and 'sms' as the verb", () => {
+    // Punctuation and values end a name: "google sheet: 2025-03-04 | Lyft" names Google Sheets, not "Google Sheet Lyft".
+    const sheet = catalog.findToolsWithNotice("add a row to my budget google sheet: 2025-03-04 | Lyft to hotel | 31.20", { limit: 5 });
+    expect(sheet.notice).toBeNull();
+    expect(sheet.matches[0]!.tool.http.path).toBe("/v4/spreadsheets/{spreadsheetId}/values/{range}:append");
+    expect(ops("sms +1 212 555 0188 from our twilio number: 'your order is ready'")[0]).toBe("twilio POST /2010-04-01/Accounts/{AccountSid}/Messages.json");
+    expect(ops("add 'Heroes' by David Bowie to my Workout playlist on spotify")[0]).toBe("spotify POST /playlists/{playlist_id}/tracks");
+    expect(ops("how long is the commute from Brooklyn to Midtown right now on google maps")[0]).toBe("google_maps POST /directions/v2:computeRoutes");
+    expect(ops("list open issues labelled bug in acme/api on github")[0]).toMatch(/^github GET \/(repos\/\{owner\}\/\{repo\}|search)\/issues$/);
+    expect(ops("get the 1password item with id k2x9q7wz from the Ops vault")[0]).toBe("1password_connect GET /vaults/{vaultUuid}/items/{itemUuid}");
+    expect(ops("send invoice_0425.pdf to the team chat with my telegram bot")[0]).toBe("telegram POST /sendDocument");
+  });
+
   it("reads questions of where a package or a file is, free slots, money spent, and non-native 'make restart of'", () => {
     expect(ops("where's my fedex parcel 7712 3456 7890? we use shipengine")[0]).toBe("shipengine GET /v1/tracking");
     expect(ops("where is the Q3 board deck file in my onedrive")[0]).toMatch(/^one_drive GET .*microsoft\.graph\.search/);

@@ -374,6 +374,8 @@ export class AppDetector {
     const colonAfter: boolean[] = [];
     /** Whether a hyphen joins the word to the one before ("to-do", "check-in"): a part of a compound word. */
     const joinedBefore: boolean[] = [];
+    /** Punctuation or a value set aside before the word ("sheet: 2025-02-03 | Uber"): a name does not run on across it. */
+    const brokenBefore: boolean[] = [];
     const re = /[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*/g;
     let m: RegExpExecArray | null;
     let lastEnd = 0;
@@ -381,6 +383,7 @@ export class AppDetector {
       const between = task.slice(lastEnd, m.index);
       sentenceStart.push(raw.length === 0 || /[.!?:;]\s*$/.test(between) || /\n/.test(between));
       joinedBefore.push(raw.length > 0 && between === "-");
+      brokenBefore.push(raw.length > 0 && (/[^\s\w'’-]/.test(between) || /\s{3,}/.test(between)));
       raw.push(m[0]);
       lastEnd = m.index + m[0].length;
       // (or a dash: "gmial - i binned the email ...")
@@ -516,7 +519,7 @@ export class AppDetector {
     const capitalised = (i: number) => /^[A-Z]/.test(raw[i] ?? "") && !sentenceStart[i];
     const nameAt = (i: number, from = i): { name: string; text: string; end: number } => {
       let end = i + 1;
-      while (end < words.length && end - i < 3 && capitalised(end) && !isStopWord(words[end]!) && !GENERIC_PRODUCT_NOUNS.has(words[end]!) && !taken.has(end)) end++;
+      while (end < words.length && end - i < 3 && capitalised(end) && !brokenBefore[end] && !isStopWord(words[end]!) && !GENERIC_PRODUCT_NOUNS.has(words[end]!) && !taken.has(end)) end++;
       const text = raw.slice(from, end).join(" ");
       const name = raw.slice(from, end).map((w) => (/^[A-Z]/.test(w) ? w : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join(" ");
       return { name, text, end };
@@ -550,7 +553,7 @@ export class AppDetector {
     if (unknown.length === 0) {
       for (let k = 0; k < matches.length; k++) {
         const f = kept.find((x) => x.text === matches[k]!.text && !x.alias.elsewhere);
-        if (!f || f.end >= words.length || !capitalised(f.end)) continue;
+        if (!f || f.end >= words.length || !capitalised(f.end) || brokenBefore[f.end]) continue;
         // After a product's own name (a curated app), only with a product noun or nothing after: "the gmail Kevin sent"
         // names a person, "my Zoho Bigin pipeline" a product.
         const after = words[f.end + 1];

@@ -1251,7 +1251,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
       if (at >= 0 && text.slice(at, at + v.text.length).trim() === "" && v.text.length >= 4) {
-        text = `${text.slice(0, at)}${"file".padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
+        // (A PDF, a Word file, a sheet: a document, as messaging apps call what is not a picture or a video.)
+        const kind = /\.(?:pdf|docx?|xlsx?|pptx?|odt|rtf|txt|csv)$/i.test(v.text) && v.text.length >= "document file".length ? "document file" : "file";
+        text = `${text.slice(0, at)}${kind.padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
         continue;
       }
       // An identifier written as code ("access_token", "workflow_dispatch") names no app, but its words are the task's.
@@ -1276,6 +1278,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const after = task.slice(task.indexOf(v.text) + v.text.length);
         if (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after)) hint("emoji", "with reaction emoji");
         else hinted.add("emoji");
+      } else if (v.kind === "quote" && /^\s+by\s+[A-Z0-9][^,;]*?\b(?:to|into|onto)\s/.test(task.slice(task.indexOf(v.text) + v.text.length))) {
+        // "add 'Midnight City' by M83 to my playlist": a song (or a book, a film) by its artist, the thing to add.
+        hint("by-artist", "track");
       } else if (shaped) {
         const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);

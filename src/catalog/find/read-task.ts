@@ -238,6 +238,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bpush\s+((?:(?:these|those|the|my|our|this|that|some|all|new|latest)\s+){0,2})(embeddings?|vectors?|records?|rows?|data|items?|documents?|events?|contacts?|leads?|metrics?)\s+(into|to)\b/gi, "upsert $1$2 $3");
   // "send the approved 'order_shipped' template to +49 …": a message made from the template, to someone.
   text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\s+to\b/gi, "send $1$2template message to");
+  // "how long is the drive from SFO to Palo Alto", "the commute from home to work": a route between two places.
+  text = text.replace(/\b(?:the\s+)?(?:drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\bto\b)/gi, "route directions ");
+  // "the issues labeled p0", "the PRs labelled bug": which ones, by their label (a filter, not the labels themselves).
+  text = text.replace(/\b(?:labeled|labelled)\s+(?=\S)/gi, "filtered by ");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.

@@ -53,6 +53,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["range", /(?:(?<=^|[\s(])[A-Za-z][\w]*!)?\$?\b[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*\b(?=$|[\s.,;:!?)])/g],
   // Issue keys and ids: letters and digits together (PROJ-412, cus_8812, INV-2291, 3970e0fe-8564-...), versions (v2.3.0).
   ["key", /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g],
+  // What follows "id" is an id, short as it may be ("the login item (id h7kq2mzx)", "ID: a1b2").
+  ["id", /(?<=\b(?:id|ID|Id)[:#=]?\s*)(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,}\b/g],
   ["id", /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)+\b/g],
   ["id", /(?<![$€£])\bv?\d+(?:\.\d+){1,3}\b/g],
   ["id", /\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-f0-9]{7,}\b/g],
