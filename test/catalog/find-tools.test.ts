@@ -360,6 +360,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("list open issues labelled bug in acme/api on github")[0]).toMatch(/^github GET \/(repos\/\{owner\}\/\{repo\}|search)\/issues$/);
     expect(ops("get the 1password item with id k2x9q7wz from the Ops vault")[0]).toBe("1password_connect GET /vaults/{vaultUuid}/items/{itemUuid}");
     expect(ops("send invoice_0425.pdf to the team chat with my telegram bot")[0]).toBe("telegram POST /sendDocument");
+    // A packed file's name ("dump.sql.gz") is a file, not a query in SQL; in a bucket it is an object.
+    expect(ops("upload nightly-dump.sql.gz to the acme-backups bucket in google cloud storage").slice(0, 2)).toContain("google_storage POST /b/{bucket}/o");
+    // Todoist's quick-add: a priority beside a #project.
+    expect(ops("add renew the car insurance friday p2 #Admin")[0]).toMatch(/^todoist POST \/tasks(\/quick)?$/);
   });
 
   it("reads questions of where a package or a file is, free slots, money spent, and non-native 'make restart of'", () => {

@@ -1271,6 +1271,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       else if (page && v.kind === "slug") hinted.add("slug");
       // A #tag in a post ("what are people tweeting about #SaaStr") is a hashtag, not a channel.
       else if (v.kind === "channel" && HASHTAG_CONTEXT.test(task)) hint("channel", "with hashtag");
+      // Todoist's quick-add ("renew passport monday p1 #Personal"): a priority p1-p4 beside a #project, a task.
+      else if (v.kind === "channel" && /(?:^|\s)p[1-4](?=$|[\s.,;!?])/.test(task)) hint("channel", "task in project", ["todoist", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
       else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
@@ -1312,6 +1314,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // A file in a bucket ("upload report.csv to the acme-backups bucket") is what object stores call an object.
+    if (/\b(?:file|files)\b/i.test(text) && /\b(?:buckets?|blobs?|object storage)\b/i.test(task)) text += " object";
     // "record 3h 30m spent on OPS-2291", "log 2 hours on the task": time worked, a worklog or time entry.
     if (DURATION.test(task) && /\b(spent|spend|log|logged|record|track|tracked|worked|bill)\b/i.test(task)) text += " as worklog time entry";
     // "log $12.40 at chipotle", "record a $42 grocery run": money spent, a transaction.
@@ -1380,7 +1384,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A query in a query language ("run this JQL: project = MOB AND status = Blocked", "run a CQL search", "select
     // count(*) from users"): the app's query or search tool, whatever the verb.
-    if (QUERY_LANGUAGE.test(task) || QUERY_TEXT.test(task)) {
+    // (Not a file's extension: "upload dump.sql to the bucket".)
+    const withoutFiles = prepared.values.reduce((t, v) => (v.kind === "file" ? t.replace(v.text, " ") : t), task);
+    if (QUERY_LANGUAGE.test(withoutFiles) || QUERY_TEXT.test(task)) {
       q.intent = "search";
       addVerbWords(q, ["query", "search", "sql"]);
     }

@@ -39,7 +39,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   write: { intent: "create", terms: ["create", "write"] },
   post: { intent: "create", terms: ["post", "create", "send"] },
   publish: { intent: "create", terms: ["publish", "create"] },
-  upload: { intent: "create", terms: ["upload", "create"] },
+  upload: { intent: "create", terms: ["upload", "create", "insert"] },
   import: { intent: "create", terms: ["import", "create", "upload"] },
   attach: { intent: "create", terms: ["attach", "attachment", "add", "upload"] },
   leave: { intent: "create", terms: ["create", "add"] },

@@ -39,7 +39,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["domain", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud)(?=$|[\s.,;:!?)])/gi],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
-  ["file", /(?<=^|[\s(])[\w-]+\.(?:md|txt|pdf|csv|json|ya?ml|png|jpe?g|gif|docx?|xlsx?|pptx?|zip|js|ts|py|go|rb|java|html|css|mp4|mp3|wav|svg)\b/gi],
+  // (With a second extension of a packed file: "db-2025-03-01.sql.gz", "site.tar.gz".)
+  ["file", /(?<=^|[\s(])[\w-]+(?:\.[\w-]+)*?\.(?:md|txt|pdf|csv|tsv|json|ya?ml|xml|png|jpe?g|gif|webp|heic|docx?|xlsx?|pptx?|odt|rtf|zip|tar|tgz|gz|sql|bak|log|parquet|ipynb|js|ts|py|go|rb|java|sh|html|css|mp4|mov|mkv|mp3|m4a|wav|flac|svg|ics|vcf|epub)(?:\.(?:gz|bz2|xz|zip))?\b/gi],
   // A UUID, whole (its last group alone would pass for an id of its own).
   ["id", /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi],
   // AWS resource ids, their kind before the dash ("i-0abc12de34f56789a" an EC2 instance, "vol-…", "sg-…").
