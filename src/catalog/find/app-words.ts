@@ -20,6 +20,8 @@ export const SHORT_NAMES: Record<string, string[]> = {
   google_people: ["google contacts", "google contact", "gcontacts"],
   googleforms: ["google form", "gform", "gforms"],
   google_keep: ["keep notes"],
+  google_storage: ["gcs", "google cloud storage", "cloud storage", "google storage"],
+  googleads: ["google adds", "google adwords", "adwords", "gads"],
   google_chat: ["hangouts chat", "gchat"],
   youtube: ["yt", "you tube"],
   // Firebase is a family of Google's apps in the catalog: its name names them all, the task's words pick the member.
@@ -66,7 +68,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
-export const AMBIGUOUS_SHORT = new Set(["buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
+export const AMBIGUOUS_SHORT = new Set(["buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,
@@ -188,6 +190,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "drive time": [["google_maps", 0.8]], "driving time": [["google_maps", 0.8]], "travel time": [["google_maps", 0.6]],
   traffic: [["google_maps", 0.4]], commute: [["google_maps", 0.6]],
   "push notification": [["google_fcm", 0.6]], "push notifications": [["google_fcm", 0.6]], "device token": [["google_fcm", 0.8]],
+  "keep note": [["google_keep", 0.8]],
   "identity provider": [["okta", 0.5]], idp: [["okta", 0.5]],
   "login item": [["1password_connect", 0.8]], "vault item": [["1password_connect", 0.6]], "password vault": [["1password_connect", 0.6]],
   "approved template": [["whatsapp", 0.6]], "business number": [["whatsapp", 0.6]], "message template": [["whatsapp", 0.5]],

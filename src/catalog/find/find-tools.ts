@@ -1315,7 +1315,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
     // A file in a bucket ("upload report.csv to the acme-backups bucket") is what object stores call an object.
-    if (/\b(?:file|files)\b/i.test(text) && /\b(?:buckets?|blobs?|object storage)\b/i.test(task)) text += " object";
+    if ((/\b(?:file|files|items?|contents?)\b/i.test(text) || /\b(?:everything|anything|contents?)\b/i.test(task)) && /\b(?:buckets?|blobs?|object storage)\b/i.test(task)) text += " object";
     // "record 3h 30m spent on OPS-2291", "log 2 hours on the task": time worked, a worklog or time entry.
     if (DURATION.test(task) && /\b(spent|spend|log|logged|record|track|tracked|worked|bill)\b/i.test(task)) text += " as worklog time entry";
     // "log $12.40 at chipotle", "record a $42 grocery run": money spent, a transaction.

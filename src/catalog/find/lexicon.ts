@@ -226,6 +226,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   cut: { intent: "create", terms: ["create", "release"] },
   log: { intent: "create", terms: ["log", "worklog", "add"] },
   toot: { intent: "create", terms: ["status", "post", "create"] },
+  // "please to program the campaign for friday" (non-native English, from programar / programmare): scheduled.
+  program: { intent: "create", terms: ["schedule", "create"] },
   tweet: { intent: "create", terms: ["tweet", "post", "create"] },
   boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
   push: { intent: "update", terms: ["update", "patch", "reschedule"] },
@@ -326,7 +328,8 @@ export const SYNONYMS: Record<string, string[]> = {
   appointment: ["event"], event: ["event"], events: ["event"],
   note: ["comment", "note", "story"], comment: ["comment", "note", "reply"], comments: ["comment", "note"], remark: ["comment"], discussion: ["comment", "discussion"], feedback: ["comment"],
   picture: ["image", "photo"], photo: ["image", "photo"], image: ["image", "photo"], logo: ["image", "file"],
-  stock: ["inventory", "stock"], "stock level": ["inventory", "level"],
+  stock: ["inventory", "stock"], toot: ["status", "toot"], toots: ["status", "toot"],
+  spend: ["spend", "insight", "report"], clicks: ["click", "insight", "report"], impressions: ["impression", "insight", "report"], "stock level": ["inventory", "level"],
   "liked songs": ["track", "saved"], "money back": ["refund"], "hour by hour": ["hourly", "hour"], "day by day": ["daily", "day"], "for signature": ["envelope", "signature", "signing"], "for signing": ["envelope", "signature", "signing"], "shared link": ["shared_link", "share", "link"],
   video: ["video"], clip: ["video"], vid: ["video"], vids: ["video"],
   person: ["user", "member", "people"], people: ["user", "member", "people"], member: ["member", "user"], colleague: ["user", "member"],
@@ -414,5 +417,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
   // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
   teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
+  txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
+  responces: "responses", answerd: "answered", evrything: "everything", shiped: "shipped", taks: "tasks",
   adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };

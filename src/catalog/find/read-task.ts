@@ -239,9 +239,14 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "send the approved 'order_shipped' template to +49 …": a message made from the template, to someone.
   text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\s+to\b/gi, "send $1$2template message to");
   // "how long is the drive from SFO to Palo Alto", "the commute from home to work": a route between two places.
-  text = text.replace(/\b(?:the\s+)?(?:drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\bto\b)/gi, "route directions ");
+  // (Non-native: "the drive from Munich airport until Marienplatz".)
+  text = text.replace(/\b(?:the\s+)?(?:drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\b(?:to|until|till|towards)\b)/gi, "route directions ");
   // "the issues labeled p0", "the PRs labelled bug": which ones, by their label (a filter, not the labels themselves).
   text = text.replace(/\b(?:labeled|labelled)\s+(?=\S)/gi, "filtered by ");
+  // "put at the end of my page a new paragraph", "add at the bottom of the doc": appended to it.
+  text = text.replace(/\b(?:put|add|write|insert|place)\s+(?:it\s+|this\s+)?at\s+the\s+(?:end|bottom)\s+of\b/gi, "append to");
+  // "make the stock of the product to 40" (non-native English): set it.
+  text = text.replace(/\bmake\s+(the\s+)?(stock|quantity|inventory|price|status|priority|limit|budget)\s+of\b/gi, "set $1$2 of");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
@@ -252,6 +257,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^([^,;]{3,}?)[,;]\s+(?:so|then|and so)\s+((?:please\s+|pls\s+|just\s+)?[a-z]+\b.*)$/i, (all, context: string, order: string) => (Object.hasOwn(VERBS, order.trim().split(/\s+/)[0]!.toLowerCase()) ? `${order} about ${context}` : all));
   // "who booked time with me", "the people booked into the intro call": the invitees of scheduled events.
   text = text.replace(/\bwho\s+(?:has\s+|have\s+)?booked\b/gi, "list invitees of scheduled events booked").replace(/\b(?:people|persons|guests)\s+booked\b/gi, "invitees of scheduled event");
+  // "list everything in the bucket", "show me all that is in the folder": the things in it.
+  text = text.replace(/\b(list|show|get|give)\s+(?:me\s+)?(?:everything|anything|all|whatever)\s+(?:that\s+is\s+|that's\s+|there\s+is\s+)?(?=(?:in|inside|under)\s)/gi, "$1 the items ");
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
