@@ -226,8 +226,6 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   cut: { intent: "create", terms: ["create", "release"] },
   log: { intent: "create", terms: ["log", "worklog", "add"] },
   toot: { intent: "create", terms: ["status", "post", "create"] },
-  // "please to program the campaign for friday" (non-native English, from programar / programmare): scheduled.
-  program: { intent: "create", terms: ["schedule", "create"] },
   tweet: { intent: "create", terms: ["tweet", "post", "create"] },
   boost: { intent: "create", terms: ["reblog", "boost", "retweet"] },
   push: { intent: "update", terms: ["update", "patch", "reschedule"] },

@@ -174,6 +174,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   let text = task.replace(/^(\s*(?:please\s+|pls\s+)?(?:can\s+you\s+|you\s+can\s+)?)(?:put|add|pop|stick|throw|block)\b(.*?)\b(?:on|in|to|into)\s+(?:my|our|the)\s+(?:gcal|google\s+calendar|g\s?cal|outlook\s+calendar|ical|icloud\s+calendar)\b/i, "$1create event$2 in calendar");
   for (const t of appTexts) {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
+    // "post on Mastodon a toot", "create in Trello a card" (non-native order): the place is the app's, not the object's.
+    text = text.replace(new RegExp(`(^|[^A-Za-z0-9])(?:on|in|at|via|with|through)\\s+${pattern}(?=\\s+(?:a|an|the|my|our|one|new)\\s)`, "gi"), "$1 ");
     text = text.replace(new RegExp(`(^|[^A-Za-z0-9])${pattern}(?=$|[^A-Za-z0-9])`, "gi"), "$1 ");
   }
   // "my 1:1 with dana": a one-on-one meeting (numbers are values to the rest of the reading).
@@ -247,6 +249,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:put|add|write|insert|place)\s+(?:it\s+|this\s+)?at\s+the\s+(?:end|bottom)\s+of\b/gi, "append to");
   // "make the stock of the product to 40" (non-native English): set it.
   text = text.replace(/\bmake\s+(the\s+)?(stock|quantity|inventory|price|status|priority|limit|budget)\s+of\b/gi, "set $1$2 of");
+  // "please to program the campaign for friday" (non-native English, programar / programmare / programmer): schedule it.
+  text = text.replace(/\b(?:to\s+)?program(?:me)?\s+(?=(?:the|a|an|my|our|this|that)\s)/gi, "schedule ");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
