@@ -374,6 +374,20 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("add renew the car insurance friday p2 #Admin")[0]).toMatch(/^todoist POST \/tasks(\/quick)?$/);
   });
 
+  it("reads a link to a workspace's page as naming its app, and links passed around as content as a hint only", () => {
+    const asana = top("add a comment 'waiting on legal' on app.asana.com/0/1204567890123456/1205678901234567");
+    expect(asana[0]!.tool.app).toBe("asana");
+    expect(asana[0]!.reasons.join("; ")).toContain("app named by a link to its page: asana");
+    expect(top("set acme.zendesk.com/agent/tickets/48213 to solved")[0]!.tool.app).toBe("zendesk");
+    expect(top("resolve https://acme.sentry.io/issues/4512345678/ now that the fix shipped")[0]!.tool.app).toBe("sentry");
+    expect(ops("give me the text of the doc at docs.google.com/document/d/1a2B3c4D5e6F7g8H9i0JkLmNoP/edit").slice(0, 3)).toContain("googledocs GET /v1/documents/{documentId}");
+    // Other ways apps are implied: a merge request reference, a metric query, a Twilio SID, a Search Console property.
+    expect(top("merge !88 in infra/terraform, the pipeline passed")[0]!.tool.app).toBe("gitlab");
+    expect(ops("alert me when avg:system.load.1{host:web-1} stays above 4 for 10 minutes")[0]).toBe("datadog POST /api/v1/monitor");
+    expect(top("fetch the message SM0123456789abcdef0123456789abcdef")[0]!.tool.app).toBe("twilio");
+    expect(top("top pages by clicks for sc-domain:example.org last week").slice(0, 5).map((m) => m.tool.app)).toContain("google_searchconsole");
+  });
+
   it("reads questions of where a package or a file is, free slots, money spent, and non-native 'make restart of'", () => {
     expect(ops("where's my fedex parcel 7712 3456 7890? we use shipengine")[0]).toBe("shipengine GET /v1/tracking");
     expect(ops("where is the Q3 board deck file in my onedrive")[0]).toMatch(/^one_drive GET .*microsoft\.graph\.search/);

@@ -56,6 +56,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   whatsapp: ["whats app", "wa"],
   victorops: ["splunk on-call", "splunk oncall", "victor ops"],
   docker_hub: ["dockerhub", "docker hub"],
+  telegram: ["tg", "tg bot", "telegram bot"],
   aws_s3: ["s3", "amazon s3", "aws s3"],
   aws_ec2: ["ec2", "amazon ec2", "aws ec2"],
   aws_lambda: ["aws lambda", "amazon lambda"],
@@ -68,7 +69,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
-export const AMBIGUOUS_SHORT = new Set(["buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
+export const AMBIGUOUS_SHORT = new Set(["tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,
@@ -284,7 +285,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   cadences: [["salesloft", 1]],
   "rent estimate": [["rentcast", 1]],
   rentals: [["rentcast", 0.5]],
-  "chat id": [["telegram", 0.8]],
+  "chat id": [["telegram", 0.8]], "class stream": [["google_classroom", 0.8]],
+  "lat lng": [["google_maps", 0.6]], "lat long": [["google_maps", 0.6]], latitude: [["google_maps", 0.5]], longitude: [["google_maps", 0.5]],
   "chat_id": [["telegram", 0.8]],
   transparent: [["remove", 0.5]],
   "cut out": [["remove", 0.4]],

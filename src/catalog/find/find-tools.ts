@@ -173,50 +173,80 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^00u[A-Za-z0-9]{10,}$/, "okta", 0.8],
   // Plaid's tokens name their kind and environment ("public-sandbox-…", "access-production-…").
   [/^(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}$/, "plaid", 1],
+  // Twilio's resource SIDs: two letters of the kind and 32 hex digits (SM… a message, CA… a call, AC… an account).
+  [/^(?:SM|MM|CA|AC|PN|RE|CF|MG)[0-9a-f]{32}$/, "twilio", 1],
 ];
 
 /**
  * Web addresses of apps' own pages, read from a link the task gives (without its scheme and "www."): the app a link
- * implies when the task names none ("docs.google.com/spreadsheets/d/…" is a Google Sheet, kept in Google Drive).
+ * implies when the task names none ("docs.google.com/spreadsheets/d/…" is a Google Sheet, kept in Google Drive). At
+ * weight 1 the page is one only that app serves (a workspace's ticket, task or document), which names the app as its
+ * ids do; a link people pass around as content (a video, a profile, a post, a booking page) only implies it.
  */
 const WEB_PAGES: [RegExp, [string, number][]][] = [
-  [/^docs\.google\.com\/spreadsheets\b/i, [["googlesheets", 0.8], ["googledrive", 0.6]]],
-  [/^docs\.google\.com\/document\b/i, [["googledocs", 0.8], ["googledrive", 0.6]]],
-  [/^docs\.google\.com\/presentation\b/i, [["googleslides", 0.8], ["googledrive", 0.6]]],
-  [/^docs\.google\.com\/forms\b/i, [["googleforms", 0.8]]],
-  [/^drive\.google\.com\b/i, [["googledrive", 0.8]]],
-  [/^calendar\.google\.com\b/i, [["googlecalendar", 0.8]]],
-  [/^meet\.google\.com\b/i, [["googlemeet", 0.8]]],
-  [/^mail\.google\.com\b/i, [["gmail", 0.8]]],
-  [/^github\.com\b/i, [["github", 0.8]]],
-  [/^gitlab\.com\b/i, [["gitlab", 0.8]]],
-  [/^[\w-]+\.slack\.com\b/i, [["slack", 0.8]]],
-  [/^[\w-]+\.atlassian\.net\/wiki\b/i, [["confluence", 0.8]]],
+  // (A Google document lives in Drive, where it is shared, moved and copied.)
+  [/^docs\.google\.com\/spreadsheets\b/i, [["googlesheets", 1], ["googledrive", 1]]],
+  [/^docs\.google\.com\/document\b/i, [["googledocs", 1], ["googledrive", 1]]],
+  [/^docs\.google\.com\/presentation\b/i, [["googleslides", 1], ["googledrive", 1]]],
+  [/^docs\.google\.com\/forms\b/i, [["googleforms", 1]]],
+  [/^drive\.google\.com\b/i, [["googledrive", 1]]],
+  [/^calendar\.google\.com\b/i, [["googlecalendar", 1]]],
+  [/^meet\.google\.com\b/i, [["googlemeet", 1]]],
+  [/^mail\.google\.com\b/i, [["gmail", 1]]],
+  [/^github\.com\b/i, [["github", 1]]],
+  [/^gitlab\.com\b/i, [["gitlab", 1]]],
+  [/^[\w-]+\.slack\.com\b/i, [["slack", 1]]],
+  [/^[\w-]+\.atlassian\.net\/wiki\b/i, [["confluence", 1]]],
   [/^[\w-]+\.atlassian\.net\b/i, [["jira", 0.6]]],
-  [/^(?:[\w-]+\.)?notion\.(?:so|site)\b/i, [["notion", 0.8]]],
-  [/^trello\.com\b/i, [["trello", 0.8]]],
+  [/^(?:[\w-]+\.)?notion\.(?:so|site)\b/i, [["notion", 1]]],
+  [/^trello\.com\b/i, [["trello", 1]]],
   [/^(?:[\w-]+\.)?zoom\.us\b/i, [["zoom", 0.8]]],
   [/^calendly\.com\b/i, [["calendly", 0.8]]],
   [/^(?:youtube\.com|youtu\.be)\b/i, [["youtube", 0.8]]],
   [/^(?:twitter\.com|x\.com)\//i, [["twitter", 0.8]]],
   [/^linkedin\.com\b/i, [["linkedin", 0.8]]],
-  [/^(?:dropbox\.com|db\.tt)\b/i, [["dropbox", 0.8]]],
-  [/^figma\.com\b/i, [["figma", 0.8]]],
-  [/^airtable\.com\b/i, [["airtable", 0.8]]],
+  [/^(?:dropbox\.com|db\.tt)\b/i, [["dropbox", 1]]],
+  [/^figma\.com\b/i, [["figma", 1]]],
+  [/^airtable\.com\b/i, [["airtable", 1]]],
   [/^instagram\.com\b/i, [["instagram", 0.8]]],
   [/^reddit\.com\b/i, [["reddit", 0.8]]],
   [/^open\.spotify\.com\b/i, [["spotify", 0.8]]],
   [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 0.6], ["one_drive", 0.5]]],
-  [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 0.8]]],
-  [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 0.8]]],
-  [/^(?:[\w-]+\.)?zendesk\.com\b/i, [["zendesk", 0.8]]],
-  [/^dashboard\.stripe\.com\b/i, [["stripe", 0.8]]],
-  [/^app\.hubspot\.com\b/i, [["hubspot", 0.8]]],
-  [/^(?:[\w-]+\.)?(?:lightning\.force|my\.salesforce)\.com\b/i, [["salesforce", 0.8]]],
-  [/^(?:[\w-]+\.)?sentry\.io\b/i, [["sentry", 0.8]]],
-  [/^(?:[\w-]+\.)?typeform\.com\b/i, [["typeform", 0.8]]],
+  [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 1]]],
+  [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 1]]],
+  [/^(?:[\w-]+\.)?zendesk\.com\b/i, [["zendesk", 1]]],
+  [/^dashboard\.stripe\.com\b/i, [["stripe", 1]]],
+  [/^app\.hubspot\.com\b/i, [["hubspot", 1]]],
+  [/^(?:[\w-]+\.)?(?:lightning\.force|my\.salesforce)\.com\b/i, [["salesforce", 1]]],
+  [/^(?:[\w-]+\.)?sentry\.io\b/i, [["sentry", 1]]],
+  [/^(?:[\w-]+\.)?typeform\.com\b/i, [["typeform", 1]]],
   [/^(?:[\w-]+\.)?mailchimp\.com\b/i, [["mailchimp", 0.6]]],
-  [/^(?:[\w-]+\.)?monday\.com\b/i, [["monday", 0.8]]],
+  [/^(?:[\w-]+\.)?monday\.com\b/i, [["monday", 1]]],
+  [/^teams\.microsoft\.com\b/i, [["microsoft_teams", 1]]],
+  [/^admin\.shopify\.com\b/i, [["shopify", 1]]],
+  [/^(?:[\w-]+\.)?instructure\.com\b/i, [["canvas", 1]]],
+  [/^app\.asana\.com\b/i, [["asana", 1]]],
+  [/^app\.intercom\.com\b/i, [["intercom", 1]]],
+  [/^(?:[\w-]+\.)?facebook\.com\b/i, [["facebook", 1]]],
+  [/^[\w-]+\.vercel\.app\b/i, [["vercel", 1]]],
+  [/^[\w-]+\.netlify\.app\b/i, [["netlify", 1]]],
+  [/^classroom\.google\.com\b/i, [["google_classroom", 1]]],
+  [/^search\.google\.com\/search-console\b/i, [["google_searchconsole", 1]]],
+  [/^(?:[\w-]+\.)?atlassian\.net\/wiki\b/i, [["confluence", 1]]],
+  [/^(?:[\w-]+\.)?pagerduty\.com\b/i, [["pagerduty", 1]]],
+  [/^(?:[\w-]+\.)?hubspot\.com\b/i, [["hubspot", 0.6]]],
+  [/^(?:[\w-]+\.)?webflow\.(?:com|io)\b/i, [["webflow", 0.6]]],
+  [/^(?:[\w-]+\.)?clickup\.com\b/i, [["clickup", 1]]],
+  [/^(?:[\w-]+\.)?gitlab\.com\b/i, [["gitlab", 1]]],
+  // A Discourse forum's topic ("forum.acme.dev/t/upgrade-guide/1234").
+  [/^[\w.-]+\/t\/[\w-]+\/\d+/i, [["discourse", 0.6]]],
+];
+
+/** Notations only one app uses, and what they stand for: [shape, key, words, app]. */
+const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
+  [/(?:^|\s)!\d+\b/, "gitlab-mr", "merge request", "gitlab"],
+  [/\b(?:avg|sum|min|max|count|p\d\d):[a-z_][\w.]*[{(]/i, "datadog-query", "monitor metric", "datadog"],
+  [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
 ];
 
 /** Words that make a #tag a hashtag of a post, not a chat channel. */
@@ -1246,6 +1276,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     };
     /** Apps whose own id shapes the task's values have (an Airtable base id), with that id: as good as named when none is. */
     const idApps = new Map<string, string>();
+    /** How each of them was named, when not by an id (a link to its page, a notation of its own). */
+    const namedBy = new Map<string, string>();
+    /** Apps named only as where a linked page is kept: searched, not ranked first. */
+    const keeper = new Set<string>();
     for (const v of prepared.values) {
       const shaped = v.kind === "id" ? ID_SHAPES.find(([shape]) => shape.test(v.text)) : undefined;
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
@@ -1264,13 +1298,25 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
       // A link to an app's own page implies that app ("docs.google.com/spreadsheets/d/…").
       const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? WEB_PAGES.find(([at]) => at.test(v.text.replace(/^https?:\/\//i, "").replace(/^www\./i, ""))) : undefined;
-      if (page) for (const app of page[1]) hint(`page:${app[0]}`, "", app);
+      if (page) {
+        for (const app of page[1]) hint(`page:${app[0]}`, "", app);
+        // A link to a page only that app serves (app.asana.com/0/…, acme.zendesk.com/agent/…) names it, as its ids do.
+        // (The first is the page's own app; one after it, Drive for a Google document, is where the page is kept.)
+        page[1].forEach(([app, weight], k) => {
+          if (weight < 1 || !appNumber.has(app) || idApps.has(app)) return;
+          idApps.set(app, v.text);
+          namedBy.set(app, k === 0 ? "a link to its page" : "a link to a page it keeps");
+          if (k > 0) keeper.add(app);
+        });
+      }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
       // A page's address is not a repository ("docs.google.com/spreadsheets/d/…").
       else if (page && v.kind === "slug") hinted.add("slug");
       // A #tag in a post ("what are people tweeting about #SaaStr") is a hashtag, not a channel.
       else if (v.kind === "channel" && HASHTAG_CONTEXT.test(task)) hint("channel", "with hashtag");
+      // A Discourse-style slug page or a web address names no repository (its words are not the task's either).
+      else if (v.kind === "url") hinted.add("slug");
       // Todoist's quick-add ("renew passport monday p1 #Personal"): a priority p1-p4 beside a #project, a task.
       else if (v.kind === "channel" && /(?:^|\s)p[1-4](?=$|[\s.,;!?])/.test(task)) hint("channel", "task in project", ["todoist", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
@@ -1300,7 +1346,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
       text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
     }
-    if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), detected.primary.add(app);
+    // Written the way only one app writes them, they name it: GitLab's merge request references ("merge !214 in
+    // platform/backend"), Datadog's metric queries ("avg:system.cpu.user{env:prod}"), Search Console's domain properties.
+    for (const [shape, key, words, app] of WRITTEN_FOR_ONE_APP) {
+      const at = shape.exec(task);
+      if (!at) continue;
+      hint(key, words, [app, 1]);
+      if (appNumber.has(app) && !idApps.has(app)) idApps.set(app, at[0].trim()), namedBy.set(app, "a notation of its own");
+    }
+    if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), keeper.has(app) || detected.primary.add(app);
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
@@ -1366,6 +1420,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
+      q.intent = "read";
+    }
+    // One item named by a link to its page ("give me the text of docs.google.com/document/d/…"): that item, read.
+    if (q.intent === "list" && [...namedBy.values()].includes("a link to its page") && prepared.values.some((v) => v.kind === "url" && /\/[^/\s]*\d[^/\s]*(?:\/|$)/.test(v.text))) {
       q.intent = "read";
     }
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists
@@ -1488,7 +1546,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const m = detected.matches.find((x) => x.apps.includes(r.app));
         const byId = idApps.get(r.app);
         reasons.push(
-          m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : byId ? `app named by an id of its own: ${r.app} ("${byId}")` : `app named in task (family): ${r.app}`,
+          m ? `app named in task: ${r.app} ("${m.text}"${m.corrected ? ` read as "${m.corrected}"` : ""})` : byId ? `app named by ${namedBy.get(r.app) ?? "an id of its own"}: ${r.app} ("${byId}")` : `app named in task (family): ${r.app}`,
         );
       } else if (implied.has(r.app)) reasons.push(`app implied by the task: ${r.app}`);
       if (connected.has(r.app)) reasons.push(`connected app: ${r.app}`);

@@ -233,6 +233,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   swap: { intent: "create", terms: ["exchange", "swap", "replace"] },
   exchange: { intent: "create", terms: ["exchange", "swap"] },
   upsert: { intent: "create", terms: ["upsert", "insert", "add"] },
+  draw: { intent: "create", terms: ["generate", "image", "create"] },
   upgrade: { intent: "update", terms: ["upgrade", "update"] },
   backup: { intent: "create", terms: ["backup", "snapshot", "create"] },
 });

@@ -195,7 +195,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "move it back out of the bin", "get the file back from the trash": restoring it.
   text = text.replace(/\b(?:move|put|get|bring|take)\s+((?:[\w-]+\s+){0,4}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
   // "look thru my drive for the tax pdf", "look in the inbox for ...": a search.
-  text = text.replace(/\blook\s+(?:thru|through|in|into|around)\b(.*?)\bfor\b/gi, "search$1for");
+  text = text.replace(/\blook\s+(?:thru|through|in|into|around|on|at)\b(.*?)\bfor\b/gi, "search$1for");
+  // "alert me when the cpu stays above 90": a monitor that alerts.
+  text = text.replace(/\b(?:alert|notify|page|ping)\s+(?:me|us|the\s+team)\s+(?:when|if|whenever)\b/gi, "create monitor alert when");
   // "roll my site back", "get the old version back": the particle belongs to the verb (as with "get it back" below).
   text = text.replace(/\b(roll|get|bring|take)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+back\b/gi, "$1 back $2");
   text = text.replace(/\b(bump|turn|crank)\s+((?:the|my|our|this|that|your)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(up|down)\b/gi, "$1 $3 $2");

@@ -23,6 +23,8 @@ export interface Prepared {
 /** Tried in order; each pattern's matches are cut out before the next one runs. */
 const PATTERNS: [ValueKind, RegExp][] = [
   ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
+  // A web address written without its scheme ("acme.sentry.io/issues/4512…", "app.asana.com/0/12/34"): a host and a path.
+  ["url", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud|site|page|ms|be|gl)\/[^\s"'<>]*/gi],
   ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
   ["quote", /["“”][^"“”]{1,200}["“”]/g],
   // (An apostrophe between letters is part of the words: 'ready at Luca's, please check in'.)
@@ -41,6 +43,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   // (With a second extension of a packed file: "db-2025-03-01.sql.gz", "site.tar.gz".)
   ["file", /(?<=^|[\s(])[\w-]+(?:\.[\w-]+)*?\.(?:md|txt|pdf|csv|tsv|json|ya?ml|xml|png|jpe?g|gif|webp|heic|docx?|xlsx?|pptx?|odt|rtf|zip|tar|tgz|gz|sql|bak|log|parquet|ipynb|js|ts|py|go|rb|java|sh|html|css|mp4|mov|mkv|mp3|m4a|wav|flac|svg|ics|vcf|epub)(?:\.(?:gz|bz2|xz|zip))?\b/gi],
+  // Plaid's tokens, whole ("access-sandbox-8ab976e6-64bc-…": its UUID alone would pass for an id of its own).
+  ["id", /\b(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}\b/g],
   // A UUID, whole (its last group alone would pass for an id of its own).
   ["id", /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi],
   // AWS resource ids, their kind before the dash ("i-0abc12de34f56789a" an EC2 instance, "vol-…", "sg-…").
@@ -63,7 +67,7 @@ const PATTERNS: [ValueKind, RegExp][] = [
 ];
 
 /** Words that look like a slug but are ordinary text ("w/", "and/or", "24/7", "read/write"). */
-const NOT_SLUG = /^(and\/or|w\/o?|n\/a|i\/o|on\/off|yes\/no|read\/write|\d+\/\d+(\/\d+)?)$/i;
+const NOT_SLUG = /^(and\/or|w\/o?|n\/a|i\/o|on\/off|yes\/no|read\/write|lat\/lng|lat\/lon|lat\/long|\d+\/\d+(\/\d+)?)$/i;
 
 export function prepareTask(task: string): Prepared {
   let text = task;
