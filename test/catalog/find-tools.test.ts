@@ -386,6 +386,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("alert me when avg:system.load.1{host:web-1} stays above 4 for 10 minutes")[0]).toBe("datadog POST /api/v1/monitor");
     expect(top("fetch the message SM0123456789abcdef0123456789abcdef")[0]!.tool.app).toBe("twilio");
     expect(top("top pages by clicks for sc-domain:example.org last week").slice(0, 5).map((m) => m.tool.app)).toContain("google_searchconsole");
+    // The app as the one who does it ("have DALL-E draw ..."), a brand first with "new" and its thing, a SID's kind.
+    expect(ops("have DALL-E draw a lighthouse at dusk, 1024x1024")[0]).toBe("openai POST /images/generations");
+    expect(ops("square new customer ana lima, ana@lima.co")[0]).toBe("square POST /v2/customers");
+    expect(ops("check whether SM0123456789abcdef0123456789abcdef got delivered")[0]).toMatch(/^twilio GET \/2010-04-01\/Accounts\/\{AccountSid\}\/Messages(\/\{Sid\})?\.json$/);
+    // "pi" is the number, not AWS Performance Insights.
+    expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });
 
   it("reads questions of where a package or a file is, free slots, money spent, and non-native 'make restart of'", () => {

@@ -279,7 +279,8 @@ export class AppDetector {
       // (Without a version: "sesv2" is SES.)
       const service = /^(aws|google)_([a-z0-9]+?)(?:v\d+)?$/.exec(a.id)?.[2];
       // (An abbreviation the catalog's texts use often, "ec2", "sqs", counts in an app's place or before its nouns.)
-      if (service && service.length >= 2) {
+      // (Not "pi", which tasks use for the number: "integrate from 0 to pi".)
+      if (service && service.length >= 2 && service !== "pi") {
         if (!commonTerm(service)) add(service, [a.id], 2);
         // (Not a word of the lexicon: "SMS" is a text message, not AWS Server Migration Service.)
         // (Nor a plural of a common word: "ids" of Google's IDS.)
@@ -412,6 +413,8 @@ export class AppDetector {
       // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings", "notoin: ...", or first and
       // followed by the order's verb ("slak search for ...", "gsheets wipe the values").
       if (i === 0 && colonAfter[end - 1]) return true;
+      // ... or first and followed by "new" or "a" and a thing of the app ("square new customer leo park").
+      if (i === 0 && (next === "new" || next === "a") && words[end + 1] !== undefined && !alias.elsewhere && this.nounsOf([...alias.apps.keys()]).has(stemOf(words[end + 1]!))) return true;
       // ... or first and followed by a question ("yt how many subs does she have", "ig what did i post").
       if (i === 0 && next !== undefined && /^(what|whats|how|who|which|when|where|why)$/.test(next) && words[i] !== "do" && !Object.hasOwn(VERBS, words[i]!)) return true;
       // (A typo is no everyday word: "pincone show me ..." is Pinecone before its verb.)

@@ -276,6 +276,9 @@ const EC2_OBJECTS: Record<string, string> = {
   igw: "internet gateway", rtb: "route table", nat: "nat gateway", eipalloc: "address", lt: "launch template",
 };
 
+/** What a Twilio SID's two letters say it is ("SM…" is a message). */
+const TWILIO_OBJECTS: Record<string, string> = { SM: "message", MM: "message", CA: "call", AC: "account", PN: "phone number", RE: "recording", CF: "conference", MG: "messaging service" };
+
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
 function familyOf(app: string): string {
   return app.replace(/_beta$/, "");
@@ -1332,7 +1335,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       } else if (shaped) {
         const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);
-        const object = app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : undefined;
+        const object =
+          app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : app === "twilio" ? TWILIO_OBJECTS[v.text.slice(0, 2)] : undefined;
         if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {

@@ -253,6 +253,13 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bmake\s+(the\s+)?(stock|quantity|inventory|price|status|priority|limit|budget)\s+of\b/gi, "set $1$2 of");
   // "please to program the campaign for friday" (non-native English, programar / programmare / programmer): schedule it.
   text = text.replace(/\b(?:to\s+)?program(?:me)?\s+(?=(?:the|a|an|my|our|this|that)\s)/gi, "schedule ");
+  // "have DALL-E draw a corgi", "get my telegram bot to send ...": the app (set aside before, a run of spaces) does it.
+  // (Not "let ana@x.io edit ...", "make my vimeo video private": a value set aside leaves spaces too.)
+  text = text
+    .replace(/\bhave\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?(?=[a-z]+\b)/gi, "")
+    .replace(/\bget\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?to\s+(?=[a-z]+\b)/gi, "");
+  // "check whether SM… got delivered", "see if the invoice was paid": the item read, for its status.
+  text = text.replace(/\b(?:check|see|find\s+out|verify)\s+(?:whether|if)\b(.*?)\b(?:got|was|were|has\s+been|have\s+been|is|are)\s+(delivered|sent|read|opened|paid|signed|received|approved|merged|deployed|shipped)\b/gi, "get$1status $2");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
