@@ -390,6 +390,14 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("have DALL-E draw a lighthouse at dusk, 1024x1024")[0]).toBe("openai POST /images/generations");
     expect(ops("square new customer ana lima, ana@lima.co")[0]).toBe("square POST /v2/customers");
     expect(ops("check whether SM0123456789abcdef0123456789abcdef got delivered")[0]).toMatch(/^twilio GET \/2010-04-01\/Accounts\/\{AccountSid\}\/Messages(\/\{Sid\})?\.json$/);
+    // Cloud resources by their address: an object store's scheme, an AWS endpoint, a deployed app's host.
+    expect(ops("list everything under gs://acme-logs/2025/")[0]).toBe("google_storage GET /b/{bucket}/o");
+    expect(top("send {\"id\": 7} to https://sqs.eu-west-1.amazonaws.com/123456789012/jobs")[0]!.tool.app).toBe("aws_sqs");
+    expect(top("store the new crm token as secret 'crm-token' in https://ops-kv.vault.azure.net")[0]!.tool.app).toMatch(/^azure_keyvault/);
+    expect(top("publish {\"a\": 1} to projects/acme/topics/signups")[0]!.tool.app).toBe("google_pubsub");
+    // A slip in the order's verb ("delte", "sned"), not in a word the catalog holds as it is ("tick off").
+    expect(ops("delte the object old.tar.gz from the gcs bucket acme-archive")[0]).toBe("google_storage DELETE /b/{bucket}/o/{object}");
+    expect(ops("tick off 'renew passport' in google tasks")[0]).toMatch(/^googletasks (PATCH|PUT) \/tasks\/v1\/lists\/\{tasklist\}\/tasks\/\{task\}$/);
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

@@ -190,6 +190,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   directions: [["google_maps", 0.8]],
   "drive time": [["google_maps", 0.8]], "driving time": [["google_maps", 0.8]], "travel time": [["google_maps", 0.6]],
   traffic: [["google_maps", 0.4]], commute: [["google_maps", 0.6]],
+  "driving route": [["google_maps", 0.8]], "fastest route": [["google_maps", 0.6]], "gaming server": [["discord", 0.8]],
   "drive from": [["google_maps", 0.6]], "driving from": [["google_maps", 0.6]], "route from": [["google_maps", 0.5]], "by car": [["google_maps", 0.4]],
   "push notification": [["google_fcm", 0.6]], "push notifications": [["google_fcm", 0.6]], "device token": [["google_fcm", 0.8]],
   "keep note": [["google_keep", 0.8]],

@@ -279,8 +279,8 @@ export class AppDetector {
       // (Without a version: "sesv2" is SES.)
       const service = /^(aws|google)_([a-z0-9]+?)(?:v\d+)?$/.exec(a.id)?.[2];
       // (An abbreviation the catalog's texts use often, "ec2", "sqs", counts in an app's place or before its nouns.)
-      // (Not "pi", which tasks use for the number: "integrate from 0 to pi".)
-      if (service && service.length >= 2 && service !== "pi") {
+      // (Not "pi", which tasks use for the number: "integrate from 0 to pi"; nor "sql", a language: Cloud SQL is "cloud sql".)
+      if (service && service.length >= 2 && service !== "pi" && service !== "sql") {
         if (!commonTerm(service)) add(service, [a.id], 2);
         // (Not a word of the lexicon: "SMS" is a text message, not AWS Server Migration Service.)
         // (Nor a plural of a common word: "ids" of Google's IDS.)

@@ -211,7 +211,10 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^instagram\.com\b/i, [["instagram", 0.8]]],
   [/^reddit\.com\b/i, [["reddit", 0.8]]],
   [/^open\.spotify\.com\b/i, [["spotify", 0.8]]],
-  [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 0.6], ["one_drive", 0.5]]],
+  [/^[\w-]+-my\.sharepoint\.com\b/i, [["one_drive", 1]]],
+  [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 1], ["one_drive", 0.5]]],
+  [/^(?:app\.)?box\.com\b/i, [["box", 1]]],
+  [/^cal\.com\/[\w-]+/i, [["cal", 1]]],
   [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 1]]],
   [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 1]]],
   [/^(?:[\w-]+\.)?zendesk\.com\b/i, [["zendesk", 1]]],
@@ -238,9 +241,28 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^(?:[\w-]+\.)?webflow\.(?:com|io)\b/i, [["webflow", 0.6]]],
   [/^(?:[\w-]+\.)?clickup\.com\b/i, [["clickup", 1]]],
   [/^(?:[\w-]+\.)?gitlab\.com\b/i, [["gitlab", 1]]],
+  // Cloud resources by their address: an object store's scheme, an AWS service endpoint (aws_<service>, below), a
+  // deployed app's host, a Google Cloud resource name.
+  [/^gs:\/\//i, [["google_storage", 1]]],
+  [/^s3:\/\//i, [["aws_s3", 1]]],
+  [/^op:\/\//i, [["1password_connect", 1]]],
+  [/^[\w-]+\.s3[.-](?:[\w-]+\.)?amazonaws\.com\b/i, [["aws_s3", 1]]],
+  [/^[\w.-]+\.amplifyapp\.com\b/i, [["aws_amplify", 1]]],
+  [/^[\w-]+\.vault\.azure\.net\b/i, [["azure_keyvault_2", 1], ["azure_keyvault", 1]]],
+  [/^[\w-]+\.blob\.core\.windows\.net\b/i, [["azure_storage_blob", 1]]],
+  [/^[\w-]+\.cloudfunctions\.net\b/i, [["google_cloudfunctions", 1]]],
+  [/^[\w-]+\.a\.run\.app\b|^[\w-]+-[a-z0-9]+-[a-z]{2}\.a\.run\.app\b/i, [["google_run", 1]]],
+  [/^hub\.docker\.com\b/i, [["docker_hub", 1]]],
+  [/^projects\/[\w-]+\/(?:topics|subscriptions|snapshots)\//i, [["google_pubsub", 1]]],
   // A Discourse forum's topic ("forum.acme.dev/t/upgrade-guide/1234").
   [/^[\w.-]+\/t\/[\w-]+\/\d+/i, [["discourse", 0.6]]],
 ];
+
+/** An AWS service's endpoint ("sqs.us-east-1.amazonaws.com/…", "lambda.eu-west-1.amazonaws.com"): that service's app. */
+function awsEndpoint(address: string): [RegExp, [string, number][]] | undefined {
+  const service = /^([a-z0-9-]+)\.(?:[a-z]{2}(?:-[a-z]+)+-\d\.)?amazonaws\.com\b/i.exec(address)?.[1]?.toLowerCase().replace(/-/g, "");
+  return service ? [/./, [[`aws_${service}`, 1]]] : undefined;
+}
 
 /** Notations only one app uses, and what they stand for: [shape, key, words, app]. */
 const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
@@ -1083,6 +1105,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * is too loose.
    */
   const spellings = new Map<string, string | null>();
+  /** At most this many tools hold a word read as a slip anyway, when the word it slips from is SLIP_RATIO times as common. */
+  const RARE_SLIP_DF = 3;
+  const SLIP_RATIO = 200;
   const LETTERS = "abcdefghijklmnopqrstuvwxyz";
   function spell(word: string, swapsOnly = false): string | null {
     const key = swapsOnly ? `~${word}` : word;
@@ -1109,13 +1134,41 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return best;
   }
 
+  /**
+   * The order's verb with a slip ("delte the file", "sned a mail", "viod the label"): the first word, when it is no
+   * verb and a letter left out, added or two swapped make it one. (Not a changed letter: "last week's" is no "list".)
+   */
+  function verbSlip(text: string, appWords: Set<string>): string {
+    return text.replace(/^(\W*(?:please\s+|pls\s+|plz\s+)?)([a-z]{4,10})\b/i, (all, lead: string, w: string) => {
+      const lower = w.toLowerCase();
+      if (appWords.has(lower) || VERBS[lower] || isStopWord(lower) || Object.hasOwn(SYNONYMS, lower)) return all;
+      // (A word the catalog holds as it is written, "tick off", is a word; "delte" only shares its stem with "delta".)
+      if (stem(lower) === lower && dfOf(lower) > 0) return all;
+      const near = new Set<string>();
+      for (let i = 0; i <= lower.length; i++) {
+        if (i < lower.length) near.add(lower.slice(0, i) + lower.slice(i + 1));
+        if (i < lower.length - 1) near.add(lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2));
+        for (const c of LETTERS) near.add(lower.slice(0, i) + c + lower.slice(i));
+      }
+      const verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null);
+      return verbs.length === 1 ? `${lead}${verbs[0]}` : all;
+    });
+  }
+
   /** The task with abbreviations written out and typos of ordinary words corrected. */
   function normaliseWords(text: string, appWords: Set<string>): string {
+    text = verbSlip(text, appWords);
     return text.replace(/[A-Za-z][A-Za-z']*/g, (w) => {
       const lower = w.toLowerCase();
       if (appWords.has(lower) || lower.length < 4 || lower.length > 12 || /[A-Z]/.test(w.slice(1)) || /^[A-Z]/.test(w) || lower.includes("'")) return w;
-      if (isStopWord(lower) || dfOf(lower) > 0 || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
-      return spell(lower, lower.length === 4) ?? w;
+      if (isStopWord(lower) || VERBS[lower] || Object.hasOwn(SYNONYMS, lower)) return w;
+      const df = dfOf(lower);
+      if (df === 0) return spell(lower, lower.length === 4) ?? w;
+      // A word a few tools' texts hold only by a slip of their own ("delte", "objetc") is still the slip of a common
+      // word when that word is hundreds of times as common.
+      if (df > RARE_SLIP_DF || lower.length < 5) return w;
+      const fix = spell(lower);
+      return fix !== null && dfOf(fix) >= SLIP_RATIO * df ? fix : w;
     });
   }
 
@@ -1300,9 +1353,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         continue;
       }
       // A link to an app's own page implies that app ("docs.google.com/spreadsheets/d/…").
-      const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? WEB_PAGES.find(([at]) => at.test(v.text.replace(/^https?:\/\//i, "").replace(/^www\./i, ""))) : undefined;
+      const address = v.text.replace(/^https?:\/\//i, "").replace(/^www\./i, "");
+      const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? (WEB_PAGES.find(([at]) => at.test(address)) ?? awsEndpoint(address)) : undefined;
       if (page) {
         for (const app of page[1]) hint(`page:${app[0]}`, "", app);
+        // (An object store's address is of objects in a bucket: "everything under gs://acme-logs/2025/".)
+        if (/^(?:gs|s3):\/\//i.test(address)) hint("object-address", "objects");
         // A link to a page only that app serves (app.asana.com/0/…, acme.zendesk.com/agent/…) names it, as its ids do.
         // (The first is the page's own app; one after it, Drive for a Google document, is where the page is kept.)
         page[1].forEach(([app, weight], k) => {
@@ -1350,6 +1406,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
       text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
     }
+    // Coordinates ("near 40.7411,-73.9897"): a place on a map.
+    // (Only with no app named: "estimate the Lyft fare from 37.77,-122.39 to ..." is Lyft's.)
+    if (named.length === 0 && /(?:^|[\s(])-?\d{1,2}\.\d{3,},\s*-?\d{1,3}\.\d{3,}\b/.test(task)) hint("coordinates", "location nearby", ["google_maps", 0.8]);
     // Written the way only one app writes them, they name it: GitLab's merge request references ("merge !214 in
     // platform/backend"), Datadog's metric queries ("avg:system.cpu.user{env:prod}"), Search Console's domain properties.
     for (const [shape, key, words, app] of WRITTEN_FOR_ONE_APP) {
@@ -1409,6 +1468,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (thing && content && q.intent !== "list" && q.intent !== "read" && q.intent !== "search") {
       q = readTask(`${q.verb && q.verb.sense.intent ? "" : "add "}${text} ${thing}`, appTexts);
       if (q.intent === null) q.intent = "create";
+    }
+    // Words in quotes for a #channel or a @person, and no verb ("slack #eng-oncall: 'db failover in 5 min'"): a message.
+    if (!q.verb && prepared.values.some((v) => v.kind === "quote") && prepared.values.some((v) => v.kind === "channel" || v.kind === "handle")) {
+      q = readTask(`send a message to ${text}`, appTexts);
     }
     // Saying something to a place or a group ("write in the general channel that we are live", "tell the marketing
     // team in teams general: ...") with nothing else to make: a message there, not a new channel or team.

@@ -234,6 +234,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   exchange: { intent: "create", terms: ["exchange", "swap"] },
   upsert: { intent: "create", terms: ["upsert", "insert", "add"] },
   draw: { intent: "create", terms: ["generate", "image", "create"] },
+  void: { intent: "update", terms: ["void", "cancel"] },
   upgrade: { intent: "update", terms: ["upgrade", "update"] },
   backup: { intent: "create", terms: ["backup", "snapshot", "create"] },
 });
@@ -416,7 +417,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
   // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
   teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
-  txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
+  ppl: "people", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
   responces: "responses", answerd: "answered", evrything: "everything", shiped: "shipped", taks: "tasks",
   adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };

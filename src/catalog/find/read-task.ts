@@ -260,6 +260,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\bget\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?to\s+(?=[a-z]+\b)/gi, "");
   // "check whether SM… got delivered", "see if the invoice was paid": the item read, for its status.
   text = text.replace(/\b(?:check|see|find\s+out|verify)\s+(?:whether|if)\b(.*?)\b(?:got|was|were|has\s+been|have\s+been|is|are)\s+(delivered|sent|read|opened|paid|signed|received|approved|merged|deployed|shipped)\b/gi, "get$1status $2");
+  // "other essays like https://…", "more companies like Acme": similar ones.
+  text = text.replace(/\b(?:other|more)\s+((?:[\w-]+\s+){0,2}?)like\s+(?=\S)/gi, "find similar $1to ");
+  // "what open times are there", "free times on friday": the slots free to book.
+  text = text.replace(/\b(?:open|free|available)\s+(?:times?|spots?)\b/gi, "available slots");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.

@@ -23,6 +23,8 @@ export interface Prepared {
 /** Tried in order; each pattern's matches are cut out before the next one runs. */
 const PATTERNS: [ValueKind, RegExp][] = [
   ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
+  // Addresses of a store's own scheme: a Cloud Storage object (gs://…), an S3 object (s3://…), a 1Password secret (op://…).
+  ["url", /\b(?:gs|s3|op):\/\/[^\s"'<>]+/gi],
   // A web address written without its scheme ("acme.sentry.io/issues/4512…", "app.asana.com/0/12/34"): a host and a path.
   ["url", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud|site|page|ms|be|gl)\/[^\s"'<>]*/gi],
   ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
