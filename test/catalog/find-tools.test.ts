@@ -398,6 +398,9 @@ describe("tools.find reads requests however they are put", () => {
     // A slip in the order's verb ("delte", "sned"), not in a word the catalog holds as it is ("tick off").
     expect(ops("delte the object old.tar.gz from the gcs bucket acme-archive")[0]).toBe("google_storage DELETE /b/{bucket}/o/{object}");
     expect(ops("tick off 'renew passport' in google tasks")[0]).toMatch(/^googletasks (PATCH|PUT) \/tasks\/v1\/lists\/\{tasklist\}\/tasks\/\{task\}$/);
+    // The verb that ends an app's name is the order when there is no other ("google translate 'X' to english").
+    expect(ops("google translate 'Wo ist der Bahnhof' to english")[0]).toBe("google_translate POST /v3beta1/{parent}:translateText");
+    expect(ops("my-site.netlify.app went down after the last deploy, put the previous deploy back").slice(0, 2).some((o) => /^netlify (POST \/sites\/\{site_id\}\/deploys\/\{deploy_id\}\/restore|PUT \/sites\/\{site_id\}\/rollback)$/.test(o))).toBe(true);
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

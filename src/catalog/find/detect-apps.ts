@@ -37,7 +37,7 @@ const API_WORDS = /^(api|apis|endpoints?|rest|json|xml|service|services|v\d+(\.\
 /** Words after which an app is where the task's work happens ("in 1password", "to slack", "via buffer"). */
 const WORK_PLACE = new Set(["in", "into", "on", "onto", "to", "via", "using", "through", "thru", "inside", "from", "with"]);
 /** Words after which a brand stands in an app's place ("in slack", "via zoom", "from my box"). */
-const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "inside", "at", "over"]);
+const APP_PLACE = new Set(["in", "on", "to", "into", "onto", "with", "via", "from", "using", "through", "thru", "inside", "at", "over"]);
 /** Words that are verbs in the lexicon but after a name make a phrase of their own ("zoom in", "box up"). */
 const PLACE_OR_PARTICLE = new Set(["in", "up", "out", "on", "off", "down", "over", "like", "what", "which", "who", "how", "when", "new", "open", "post", "text", "message", "email", "call", "order", "file", "book", "tag", "label", "comment", "review", "rate", "request", "test", "end", "set", "check", "see", "look", "view", "show", "display"]);
 /** Words that may follow an app's name at the end of a task ("... for slack please"). */

@@ -1451,6 +1451,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (thing) text = text.replace(new RegExp(`\\b(a|an|another)\\s+(${escapeRegExp(m.text)})\\b`, "i"), `$1 $2 ${thing}`);
     }
     let q = readTask(text, appTexts);
+    // No verb left ("google translate 'Ihre Bestellung' to english"): the verb that ends the app's name is the order.
+    if ((!q.verb || q.intent === null) && detected.matches.some((m) => VERBS[m.text.toLowerCase().split(/\s+/).pop()!]?.intent)) {
+      const kept = appTexts.map((t) => {
+        const words = t.split(/\s+/);
+        return words.length > 1 && VERBS[words[words.length - 1]!.toLowerCase()]?.intent ? words.slice(0, -1).join(" ") : t;
+      });
+      const withVerb = readTask(text, kept);
+      if (withVerb.verb && withVerb.intent !== null) q = withVerb;
+    }
     // Nothing left to act on ("add 'renew passport' to my google tasks"): the noun that ends the app's name is it.
     if (!q.nouns.some((x) => x.weight >= 0.5)) {
       const kept = [...detected.matches.map((m) => withoutNounTail(m.text)), ...detected.unknown.map((u) => u.text)];

@@ -340,7 +340,7 @@ export const SYNONYMS: Record<string, string[]> = {
   payment: ["payment", "charge", "payment_intent"], charge: ["charge", "payment"], transaction: ["transaction", "charge", "payment"],
   fare: ["cost", "price", "fare", "estimate"], estimate: ["estimate", "cost", "quote"], quote: ["quote", "estimate", "price"],
   coordinates: ["coordinate", "position", "geocode", "reverse"], "lat long": ["coordinate", "position", "geocode"],
-  price: ["price"], pricing: ["price"], cost: ["price", "cost"], dollar: ["price", "amount"], dollars: ["price", "amount"],
+  price: ["price"], pricing: ["price"], cost: ["price", "cost", "rate", "estimate"], dollar: ["price", "amount"], dollars: ["price", "amount"],
   product: ["product"], item: ["item", "product"], merchandise: ["product"], sku: ["sku", "product"],
   plan: ["plan", "price", "subscription"], subscription: ["subscription"], membership: ["subscription", "member"],
   cart: ["checkout", "cart"], checkout: ["checkout", "session"], hosted: ["session", "checkout"],
