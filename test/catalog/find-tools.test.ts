@@ -401,6 +401,9 @@ describe("tools.find reads requests however they are put", () => {
     // The verb that ends an app's name is the order when there is no other ("google translate 'X' to english").
     expect(ops("google translate 'Wo ist der Bahnhof' to english")[0]).toBe("google_translate POST /v3beta1/{parent}:translateText");
     expect(ops("my-site.netlify.app went down after the last deploy, put the previous deploy back").slice(0, 2).some((o) => /^netlify (POST \/sites\/\{site_id\}\/deploys\/\{deploy_id\}\/restore|PUT \/sites\/\{site_id\}\/rollback)$/.test(o))).toBe(true);
+    expect(ops("put a sticky note 'ship it' on miro.com/app/board/uXjVOabc987=/")[0]).toBe("miro POST /boards/{board_id}/sticky_notes");
+    expect(top("lat/lng of 10 downing street london")[0]!.tool.app).toBe("google_maps");
+    expect(catalog.findToolsWithNotice("what's the zestimate of 12 elm street", { limit: 5 }).notice?.app).toBe("Zillow");
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

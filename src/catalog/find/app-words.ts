@@ -193,7 +193,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "driving route": [["google_maps", 0.8]], "fastest route": [["google_maps", 0.6]], "gaming server": [["discord", 0.8]],
   "drive from": [["google_maps", 0.6]], "driving from": [["google_maps", 0.6]], "route from": [["google_maps", 0.5]], "by car": [["google_maps", 0.4]],
   "push notification": [["google_fcm", 0.6]], "push notifications": [["google_fcm", 0.6]], "device token": [["google_fcm", 0.8]],
-  "keep note": [["google_keep", 0.8]],
+  "keep note": [["google_keep", 0.8]], "todo inbox": [["todoist", 0.8]], "to-do inbox": [["todoist", 0.8]],
   "identity provider": [["okta", 0.5]], idp: [["okta", 0.5]],
   "login item": [["1password_connect", 0.8]], "vault item": [["1password_connect", 0.6]], "password vault": [["1password_connect", 0.6]],
   "approved template": [["whatsapp", 0.6]], "business number": [["whatsapp", 0.6]], "message template": [["whatsapp", 0.5]],
@@ -345,4 +345,6 @@ export const KNOWN_ELSEWHERE: string[] = [
 /** Shorter names of apps that are not in the catalog, which the notice answers with the app's full name ("toggl"). */
 export const KNOWN_ELSEWHERE_SHORT: Record<string, string> = {
   toggl: "Toggl Track",
+  // (A product's own word: only Zillow makes Zestimates.)
+  zestimate: "Zillow",
 };

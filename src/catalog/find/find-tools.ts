@@ -214,6 +214,7 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w-]+-my\.sharepoint\.com\b/i, [["one_drive", 1]]],
   [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 1], ["one_drive", 0.5]]],
   [/^(?:app\.)?box\.com\b/i, [["box", 1]]],
+  [/^miro\.com\/app\b/i, [["miro", 1]]],
   [/^cal\.com\/[\w-]+/i, [["cal", 1]]],
   [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 1]]],
   [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 1]]],

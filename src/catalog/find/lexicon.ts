@@ -376,7 +376,7 @@ export const SYNONYMS: Record<string, string[]> = {
   recording: ["recording"], recordings: ["recording"], transcript: ["transcript"],
   block: ["block"], blocks: ["block", "child"], content: ["content", "block", "child"], everything: ["child", "content"],
   page: ["page"], paragraph: ["block", "content", "text"], heading: ["block", "content"], bullet: ["block", "content"], pages: ["page"], database: ["database"], row: ["row", "value", "record"], line: ["row", "line", "item"], lines: ["row", "line", "item"], cell: ["value", "cell", "range"],
-  value: ["value"], values: ["value"], record: ["record"], entry: ["entry", "record"],
+  value: ["value"], values: ["value"], record: ["record"], entry: ["entry", "record", "item"], latitude: ["geocode", "coordinate", "location"], longitude: ["geocode", "coordinate", "location"],
   most: ["top"], top: ["top"], popular: ["star", "sort"], trending: ["star", "sort"], recent: ["recent", "date", "sort"], latest: ["latest", "recent"],
   occurrences: ["instance", "occurrence"], occurrence: ["instance", "occurrence"], online: ["presence", "status"], offline: ["presence", "status"], presence: ["presence"],
   upcoming: ["upcoming", "list"], "coming up": ["upcoming", "list"], tomorrow: ["event", "time"],
@@ -417,7 +417,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
   // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
   teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
-  ppl: "people", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
+  ppl: "people", lat: "latitude", lng: "longitude", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
   responces: "responses", answerd: "answered", evrything: "everything", shiped: "shipped", taks: "tasks",
   adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };
