@@ -404,6 +404,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("put a sticky note 'ship it' on miro.com/app/board/uXjVOabc987=/")[0]).toBe("miro POST /boards/{board_id}/sticky_notes");
     expect(top("lat/lng of 10 downing street london")[0]!.tool.app).toBe("google_maps");
     expect(catalog.findToolsWithNotice("what's the zestimate of 12 elm street", { limit: 5 }).notice?.app).toBe("Zillow");
+    // A query written out unquoted is what to run, not words of the task ("... FROM customer" names no customer tool).
+    expect(ops("Run this against Snowflake: SELECT * FROM SALES.PUBLIC.ORDERS WHERE ORDER_DATE >= '2024-01-01' LIMIT 100").slice(0, 3)).toContain("snowflake POST /api/v2/statements");
+    // An address's domain after "@" is a domain, not a handle; a helpdesk's own host names it.
+    expect(top("archive every thread from news@substack.com in my @gmail.com inbox")[0]!.tool.app).toBe("gmail");
+    expect(ops("open a ticket on acme.freshdesk.com for ana@shop.io, subject 'cannot log in'")[0]).toBe("freshdesk POST /tickets");
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

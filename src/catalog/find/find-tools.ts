@@ -215,6 +215,12 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 1], ["one_drive", 0.5]]],
   [/^(?:app\.)?box\.com\b/i, [["box", 1]]],
   [/^miro\.com\/app\b/i, [["miro", 1]]],
+  [/^[\w-]+\.freshdesk\.com\b/i, [["freshdesk", 1]]],
+  [/^[\w-]+\.bamboohr\.com\b/i, [["bamboohr", 1]]],
+  [/^[\w-]+\.service-now\.com\b/i, [["servicenow", 1]]],
+  // A mailbox's provider ("my @gmail.com inbox"): a hint only (mail from or to such an address is no order to the app).
+  [/^gmail\.com$/i, [["gmail", 0.8]]],
+  [/^(?:outlook|hotmail|live)\.com$/i, [["outlook", 0.6]]],
   [/^cal\.com\/[\w-]+/i, [["cal", 1]]],
   [/^(?:1drv\.ms|onedrive\.live\.com)\b/i, [["one_drive", 1]]],
   [/^(?:[\w-]+\.)?myshopify\.com\b/i, [["shopify", 1]]],
@@ -337,7 +343,7 @@ const RESPONDING = new Set(["like", "love", "star", "upvote", "downvote", "react
 /** The name of a query language (SQL, JQL, Confluence's CQL, Salesforce's SOQL, PostHog's HogQL, ...). */
 const QUERY_LANGUAGE = /\b(?:sql|jql|cql|soql|sosl|hogql|kql|promql|logql|spl|n1ql|sparql|cypher|gaql|graphql)\b/i;
 /** A query written out: `select ... from ...`, or field conditions joined by AND / OR with ORDER BY. */
-const QUERY_TEXT = /\bselect\s+.+?\s+from\s+\w+|\w+\s*(?:=|!=|~)\s*\S+\s+(?:AND|OR)\s+\w+\s*(?:=|!=|~|IN\b)|\bORDER\s+BY\b/;
+const QUERY_TEXT = /\b(?:select|SELECT)\s+.+?\s+(?:from|FROM)\s+\w+|\w+\s*(?:=|!=|~)\s*\S+\s+(?:AND|OR)\s+\w+\s*(?:=|!=|~|IN\b)|\bORDER\s+BY\b/;
 /** Verbs that end a subscription. */
 const ENDING = new Set(["stop", "cancel", "end", "terminate", "kill"]);
 /** A yes / no question about what has happened ("has ... been", "did ... yet"). */
@@ -1432,6 +1438,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // A query written out, set aside as a value: what the task gives is a query to run.
+    if (prepared.values.some((v) => v.kind === "quote" && QUERY_TEXT.test(v.text))) hint("query-text", "query");
     // A file in a bucket ("upload report.csv to the acme-backups bucket") is what object stores call an object.
     if ((/\b(?:file|files|items?|contents?)\b/i.test(text) || /\b(?:everything|anything|contents?)\b/i.test(task)) && /\b(?:buckets?|blobs?|object storage)\b/i.test(task)) text += " object";
     // "record 3h 30m spent on OPS-2291", "log 2 hours on the task": time worked, a worklog or time entry.

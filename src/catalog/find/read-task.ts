@@ -266,6 +266,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:open|free|available)\s+(?:times?|spots?)\b/gi, "available slots");
   // "put the previous deploy back live", "bring the last version back": a roll back to it.
   text = text.replace(/\b(?:put|bring|set|get)\s+(?:the\s+)?(previous|last|old|earlier|prior)\s+([\w-]+)\s+back\b/gi, "roll back to $1 $2");
+  // "calendar: book 'QBR prep' thursday 3pm": an event in it.
+  text = text.replace(/\bcalendar\s*:\s*(?:book|schedule|add|put|block)\b/gi, "calendar: create event");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.

@@ -32,6 +32,9 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // (An apostrophe between letters is part of the words: 'ready at Luca's, please check in'.)
   ["quote", /(?<=^|[\s(:])['‘](?:[^'‘’]|(?<=[A-Za-z])['’](?=[A-Za-z])){1,200}['’](?=$|[\s.,;:!?)])/g],
   ["quote", /`[^`]{1,200}`/g],
+  // A query written out, unquoted ("give me the rows for SELECT id, name FROM customer WHERE ..."): what to run, not
+  // words of the task (the finder reads that there is one), up to the app it is run on ("... on Supabase project x").
+  ["quote", /\b(?:SELECT|select)\s+(?:\S+\s+){0,12}?(?:FROM|from)\s+[\w."]+.*?(?=\s+(?:on|in|against|using|via|through|with)\s+(?:(?:my|our|the)\s+\w|[A-Z])|\n|$)/g],
   // An emoji, as a picture or by its :name: ("react with :eyes:", "drop a 🔥 on it").
   ["emoji", /:[a-z0-9_+-]{2,}:|\p{Extended_Pictographic}(?:\uFE0F)?/gu],
   ["handle", /(?<=^|[\s(])@[A-Za-z0-9_][\w.-]*(?:'s)?/g],
@@ -80,6 +83,11 @@ export function prepareTask(task: string): Prepared {
       // A word the lexicon knows that looks like a number ("my 1:1 with dana" is a meeting).
       if (kind === "number" && Object.hasOwn(SYNONYMS, m)) return m;
       // Possessive of a handle ("@nasa's tweet") keeps the owner as a value and the rest as text.
+      // (An address's domain after "@" is a domain, not a handle: "in my @gmail.com inbox".)
+      if (kind === "handle" && /\.(?:com|io|net|org|co|dev|app|ai|me|us|uk|de)$/i.test(m)) {
+        values.push({ kind: "domain", text: m.slice(1) });
+        return " ".repeat(m.length);
+      }
       values.push({ kind, text: m });
       return " ".repeat(m.length);
     });
