@@ -409,6 +409,13 @@ describe("tools.find reads requests however they are put", () => {
     // An address's domain after "@" is a domain, not a handle; a helpdesk's own host names it.
     expect(top("archive every thread from news@substack.com in my @gmail.com inbox")[0]!.tool.app).toBe("gmail");
     expect(ops("open a ticket on acme.freshdesk.com for ana@shop.io, subject 'cannot log in'")[0]).toBe("freshdesk POST /tickets");
+    // Ids and notations of one app: ServiceNow's record numbers, Vercel's deployments, PayPal's invoices, Datadog's logs.
+    expect(top("what's the status of INC0054321?")[0]!.tool.app).toBe("servicenow");
+    expect(top("deployment dpl_4Kq9ZxY2mB7n failed, show me its build logs")[0]!.tool.app).toBe("vercel");
+    expect(top("has invoice INV2-WXYZ-9876-ABCD-5432 been paid yet?")[0]!.tool.app).toBe("paypal");
+    expect(top("search the logs for service:payments status:error in the last hour")[0]!.tool.app).toBe("datadog");
+    expect(ops("get @dli to review github.com/acme/web/pull/77").slice(0, 2)).toContain("github POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers");
+    expect(ops("what have people been saying in the #deploys slack channel today?").some((o) => /^slack GET \/(conversations\.history|search\.messages)$/.test(o))).toBe(true);
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

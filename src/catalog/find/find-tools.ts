@@ -175,6 +175,12 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}$/, "plaid", 1],
   // Twilio's resource SIDs: two letters of the kind and 32 hex digits (SM… a message, CA… a call, AC… an account).
   [/^(?:SM|MM|CA|AC|PN|RE|CF|MG)[0-9a-f]{32}$/, "twilio", 1],
+  // Twilio Verify's services (VA…).
+  [/^VA[0-9a-f]{32}$/, "twilio_verify", 1],
+  // Vercel's deployment ids ("dpl_8Fz3kQ1mN2pX").
+  [/^dpl_[A-Za-z0-9]{8,}$/, "vercel", 1],
+  // ServiceNow's record numbers: an incident INC0012345, a request RITM…, a change CHG…, a problem PRB….
+  [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
 ];
 
 /**
@@ -215,6 +221,8 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^(?:[\w-]+\.)?sharepoint\.com\b/i, [["share_point", 1], ["one_drive", 0.5]]],
   [/^(?:app\.)?box\.com\b/i, [["box", 1]]],
   [/^miro\.com\/app\b/i, [["miro", 1]]],
+  [/^canva\.com\/design\b/i, [["canva", 1]]],
+  [/^app\.shortcut\.com\b/i, [["shortcut", 1]]],
   [/^[\w-]+\.freshdesk\.com\b/i, [["freshdesk", 1]]],
   [/^[\w-]+\.bamboohr\.com\b/i, [["bamboohr", 1]]],
   [/^[\w-]+\.service-now\.com\b/i, [["servicenow", 1]]],
@@ -276,6 +284,8 @@ const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
   [/(?:^|\s)!\d+\b/, "gitlab-mr", "merge request", "gitlab"],
   [/\b(?:avg|sum|min|max|count|p\d\d):[a-z_][\w.]*[{(]/i, "datadog-query", "monitor metric", "datadog"],
   [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
+  // Datadog's log search syntax ("service:checkout status:error").
+  [/\b(?:service|status|host|env|source):[\w.-]+\s+(?:service|status|host|env|source|@[\w.]+):[\w.-]+/i, "datadog-logs", "logs", "datadog"],
 ];
 
 /** Words that make a #tag a hashtag of a post, not a chat channel. */
@@ -306,7 +316,7 @@ const EC2_OBJECTS: Record<string, string> = {
 };
 
 /** What a Twilio SID's two letters say it is ("SM…" is a message). */
-const TWILIO_OBJECTS: Record<string, string> = { SM: "message", MM: "message", CA: "call", AC: "account", PN: "phone number", RE: "recording", CF: "conference", MG: "messaging service" };
+const TWILIO_OBJECTS: Record<string, string> = { VA: "verification", SM: "message", MM: "message", CA: "call", AC: "account", PN: "phone number", RE: "recording", CF: "conference", MG: "messaging service" };
 
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
 function familyOf(app: string): string {

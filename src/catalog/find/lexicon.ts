@@ -386,7 +386,7 @@ export const SYNONYMS: Record<string, string[]> = {
   account: ["account"], profile: ["profile", "user"], settings: ["settings"], setting: ["setting"], preference: ["preference", "setting"],
   password: ["password"], key: ["key"], token: ["token"], webhook: ["webhook", "hook"], hook: ["webhook", "hook"],
   "can see": ["permission", "share"], "can access": ["permission", "share"], "can edit": ["permission", "share"], "can view": ["permission", "share"], "has access": ["permission", "share"],
-  permission: ["permission", "access", "acl"], role: ["role"], access: ["access", "permission", "acl"],
+  permission: ["permission", "access", "acl"], role: ["role"], access: ["access", "permission", "acl", "collaboration"],
   "right now": ["realtime", "live", "current"], realtime: ["realtime", "live"], "real-time": ["realtime", "live"], "real time": ["realtime", "live"], live: ["live", "realtime"],
   domain: ["domain"], dns: ["dns", "record"], server: ["server"], droplet: ["droplet"], instance: ["instance"], site: ["site"],
   bucket: ["bucket"], log: ["log"], logs: ["log"], metric: ["metric"], alert: ["alert"], incident: ["incident"],

@@ -208,7 +208,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "which rows mention Berlin", "what files contain 'budget'": the things found by their text, a search.
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what)\s+((?:[\w'-]+\s+){1,6}?)(?:mention|mentions|contain|contains|include|includes)\b/i, "$1search $2containing");
   // "what have people posted in #incidents", "what did ana write in the doc": the messages there.
-  text = text.replace(/\bwhat\s+(?:have|has|did|do)\s+((?:[\w'-]+\s+){1,3}?)(?:posted|post|written|write|wrote|shared|share|sent|send)\b/gi, "list messages from $1");
+  text = text.replace(/\bwhat\s+(?:have|has|did|do)\s+((?:[\w'-]+\s+){1,3}?)(?:been\s+)?(?:posted|post|posting|written|write|wrote|shared|share|sent|send|saying|talking|discussing)\b/gi, "list messages from $1");
   // "did anything come in from DHL", "have any orders arrived": the things received, listed (anything: messages).
   text = text
     .replace(/\b(?:did|has|have)\s+anything\s+(?:new\s+)?(?:come|came|arrived?)(?:\s+in)?\b/gi, "list new messages received")
@@ -257,7 +257,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // (Not "let ana@x.io edit ...", "make my vimeo video private": a value set aside leaves spaces too.)
   text = text
     .replace(/\bhave\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?(?=[a-z]+\b)/gi, "")
-    .replace(/\bget\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?to\s+(?=[a-z]+\b)/gi, "");
+    // ("get @mchen to review it" asks a person for a review: read below.)
+    .replace(/\bget\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?to\s+(?!review\b|look\b)(?=[a-z]+\b)/gi, "");
   // "check whether SM… got delivered", "see if the invoice was paid": the item read, for its status.
   text = text.replace(/\b(?:check|see|find\s+out|verify)\s+(?:whether|if)\b(.*?)\b(?:got|was|were|has\s+been|have\s+been|is|are)\s+(delivered|sent|read|opened|paid|signed|received|approved|merged|deployed|shipped)\b/gi, "get$1status $2");
   // "other essays like https://…", "more companies like Acme": similar ones.
@@ -268,6 +269,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:put|bring|set|get)\s+(?:the\s+)?(previous|last|old|earlier|prior)\s+([\w-]+)\s+back\b/gi, "roll back to $1 $2");
   // "calendar: book 'QBR prep' thursday 3pm": an event in it.
   text = text.replace(/\bcalendar\s*:\s*(?:book|schedule|add|put|block)\b/gi, "calendar: create event");
+  // "did PR #212 get merged?", "was the release published?": whether it has, checked.
+  text = text.replace(/^(\s*)(?:did|has|have|was|were|is)\s+(.+?)\s+(?:get|got|been|be|gotten)\s+(merged|deployed|released|published)\b/i, "$1check if $2 has been $3");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
@@ -352,6 +355,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:turn|put|convert|change|render)\b(.*?)\binto\s+(english|german|french|spanish|italian|portuguese|dutch|polish|russian|japanese|chinese|korean|arabic|hindi|turkish|swedish|greek|hebrew)\b/gi, "translate$1 into $2");
   // "ask @alice to look over PR #482": a review requested.
   text = text.replace(/\bask\s+(.*?)\s+(?:to|for)\s+(?:a\s+)?(?:look\s+over|look\s+at|review|check)\b/gi, "request review from $1 on");
+  // "get @mchen to review the PR", "have dana look over it": the same.
+  // (The person may be a value set aside, "get @mchen to review ...".)
+  text = text.replace(/^(\s*)(?:get|have)\s+(?:(?!to\b)(\S+(?:\s+(?!to\b)\S+)?)\s+)?(?:to\s+)?(?:review|look\s+over|look\s+at)\b/i, "$1request review from $2 on");
+  // "thumbs-up Ana's message", "give it a thumbs up": a reaction.
+  text = text.replace(/\b(?:give\s+(?:it\s+|them\s+)?(?:a\s+)?)?thumbs?[- ]?up\b/gi, "add reaction to");
   // "get the newsletter out of my inbox": archived, not deleted.
   text = text.replace(/\b(?:get|take|move|clear)\b(.*?)\bout\s+of\s+(?:my\s+|the\s+)?inbox\b/gi, "archive$1");
   // "put 'Dentist' on my calendar for friday": an event.

@@ -62,6 +62,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A spreadsheet's cell range ("A1:D50", "Summary!A1:B2", "'Q3 Leads'!B:B").
   ["range", /(?:(?<=^|[\s(])[A-Za-z][\w]*!)?\$?\b[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*\b(?=$|[\s.,;:!?)])/g],
   // Issue keys and ids: letters and digits together (PROJ-412, cus_8812, INV-2291, 3970e0fe-8564-...), versions (v2.3.0).
+  // PayPal's invoice numbers, whole ("INV2-ABCD-1234-EFGH-5678": "ABCD-1234" alone would pass for an issue key).
+  ["id", /\bINV2(?:-[A-Z0-9]{4}){4}\b/g],
   ["key", /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g],
   // What follows "id" is an id, short as it may be ("the login item (id h7kq2mzx)", "ID: a1b2").
   ["id", /(?<=\b(?:id|ID|Id)[:#=]?\s*)(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,}\b/g],
