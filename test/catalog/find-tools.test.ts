@@ -416,6 +416,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("search the logs for service:payments status:error in the last hour")[0]!.tool.app).toBe("datadog");
     expect(ops("get @dli to review github.com/acme/web/pull/77").slice(0, 2)).toContain("github POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers");
     expect(ops("what have people been saying in the #deploys slack channel today?").some((o) => /^slack GET \/(conversations\.history|search\.messages)$/.test(o))).toBe(true);
+    expect(ops("what's on my google calendar friday morning?")[0]).toBe("googlecalendar GET /calendars/{calendarId}/events");
+    expect(ops("how many vectors are in the products index on pinecone?")[0]).toBe("pinecone POST /describe_index_stats");
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

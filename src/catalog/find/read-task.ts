@@ -169,9 +169,11 @@ function isUnknownVerb(w: string): boolean {
 
 /** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
 export function readTask(task: string, appTexts: string[] = []): ReadTask {
+  // "what's on my google calendar thursday", "what is on my agenda today": the events in it (before the app's name goes).
+  let text = task.replace(/\bwhat(?:'s|’s|s|\s+is)\s+on\s+(?:my|our|the)\s+(?:(?:google|outlook|g)\s+)?(?:calendar|cal|gcal|agenda|schedule)\b/gi, "list events in calendar");
   // "put 'dentist' on my gcal thursday 3pm": an event, whichever calendar app it is said by (before the app's name goes).
   // (The order's own verb, first: not "let ops@acme.io add events on my google calendar", which gives rights.)
-  let text = task.replace(/^(\s*(?:please\s+|pls\s+)?(?:can\s+you\s+|you\s+can\s+)?)(?:put|add|pop|stick|throw|block)\b(.*?)\b(?:on|in|to|into)\s+(?:my|our|the)\s+(?:gcal|google\s+calendar|g\s?cal|outlook\s+calendar|ical|icloud\s+calendar)\b/i, "$1create event$2 in calendar");
+  text = text.replace(/^(\s*(?:please\s+|pls\s+)?(?:can\s+you\s+|you\s+can\s+)?)(?:put|add|pop|stick|throw|block)\b(.*?)\b(?:on|in|to|into)\s+(?:my|our|the)\s+(?:gcal|google\s+calendar|g\s?cal|outlook\s+calendar|ical|icloud\s+calendar)\b/i, "$1create event$2 in calendar");
   for (const t of appTexts) {
     const pattern = t.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^A-Za-z0-9]+");
     // "post on Mastodon a toot", "create in Trello a card" (non-native order): the place is the app's, not the object's.
@@ -271,6 +273,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bcalendar\s*:\s*(?:book|schedule|add|put|block)\b/gi, "calendar: create event");
   // "did PR #212 get merged?", "was the release published?": whether it has, checked.
   text = text.replace(/^(\s*)(?:did|has|have|was|were|is)\s+(.+?)\s+(?:get|got|been|be|gotten)\s+(merged|deployed|released|published)\b/i, "$1check if $2 has been $3");
+  // "how many vectors are in the index", "how many rows are there in the table": its stats, a count.
+  text = text.replace(/^(\s*)how\s+many\s+([\w-]+)\s+(?:are|is)\s+(?:there\s+)?(?:in|inside)\b/i, "$1get stats count of $2 in");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
