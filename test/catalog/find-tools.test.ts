@@ -418,6 +418,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("what have people been saying in the #deploys slack channel today?").some((o) => /^slack GET \/(conversations\.history|search\.messages)$/.test(o))).toBe(true);
     expect(ops("what's on my google calendar friday morning?")[0]).toBe("googlecalendar GET /calendars/{calendarId}/events");
     expect(ops("how many vectors are in the products index on pinecone?")[0]).toBe("pinecone POST /describe_index_stats");
+    expect(ops("skp this song on spotfy")[0]).toBe("spotify POST /me/player/next");
+    expect(top("like the post urn:li:share:7000000000000000001 from our founder")[0]!.tool.app).toBe("linkedin");
+    expect(ops("take ana@acme.io off the bounce list in sendgrid, her mailbox works again")[0]).toMatch(/^sendgrid DELETE \/suppression\/bounces/);
+    expect(ops("firecrawl: give me every url on docs.acme.dev, not the content")[0]).toBe("firecrawl POST /map");
+    expect(top("what's the pagespeed score of https://acme.com on mobile?")[0]!.tool.app).toBe("google_pagespeedonline");
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

@@ -57,6 +57,8 @@ export const SHORT_NAMES: Record<string, string[]> = {
   victorops: ["splunk on-call", "splunk oncall", "victor ops"],
   docker_hub: ["dockerhub", "docker hub"],
   telegram: ["tg", "tg bot", "telegram bot"],
+  google_pagespeedonline: ["pagespeed", "page speed insights", "pagespeed insights"],
+  twilio_lookups: ["twilio lookup"],
   aws_s3: ["s3", "amazon s3", "aws s3"],
   aws_ec2: ["ec2", "amazon ec2", "aws ec2"],
   aws_lambda: ["aws lambda", "amazon lambda"],

@@ -284,6 +284,8 @@ const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
   [/(?:^|\s)!\d+\b/, "gitlab-mr", "merge request", "gitlab"],
   [/\b(?:avg|sum|min|max|count|p\d\d):[a-z_][\w.]*[{(]/i, "datadog-query", "monitor metric", "datadog"],
   [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
+  // LinkedIn's URNs ("urn:li:share:7123…", "urn:li:person:abc").
+  [/\burn:li:[a-zA-Z]+:[\w-]+/, "linkedin-urn", "", "linkedin"],
   // Datadog's log search syntax ("service:checkout status:error").
   [/\b(?:service|status|host|env|source):[\w.-]+\s+(?:service|status|host|env|source|@[\w.]+):[\w.-]+/i, "datadog-logs", "logs", "datadog"],
 ];

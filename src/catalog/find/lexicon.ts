@@ -417,7 +417,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   txn: "transaction", txns: "transactions", qty: "quantity", desc: "description",
   // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
   teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
-  ppl: "people", slids: "slides", caled: "called", resched: "reschedule", evnt: "event", evnts: "events", lat: "latitude", lng: "longitude", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
+  ppl: "people", skp: "skip", slids: "slides", caled: "called", resched: "reschedule", evnt: "event", evnts: "events", lat: "latitude", lng: "longitude", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",
   responces: "responses", answerd: "answered", evrything: "everything", shiped: "shipped", taks: "tasks",
   adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };

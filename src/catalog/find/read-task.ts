@@ -275,6 +275,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\s*)(?:did|has|have|was|were|is)\s+(.+?)\s+(?:get|got|been|be|gotten)\s+(merged|deployed|released|published)\b/i, "$1check if $2 has been $3");
   // "how many vectors are in the index", "how many rows are there in the table": its stats, a count.
   text = text.replace(/^(\s*)how\s+many\s+([\w-]+)\s+(?:are|is)\s+(?:there\s+)?(?:in|inside)\b/i, "$1get stats count of $2 in");
+  // "take it out from the bounce list", "take ops@x.com off our suppression list": removed from it.
+  text = text.replace(/\btake\s+((?:\S+\s+){0,4}?)(?:out\s+(?:of|from)|off(?:\s+of)?|away\s+from)\s+(?=(?:the|our|my|this|that)\b)/gi, "remove $1from ");
+  // "every url on docs.stripe.com", "all the links of the site": the site's map of urls.
+  text = text.replace(/\b(?:every|all(?:\s+the)?)\s+(?:urls?|links|pages)\s+(?:on|of|in|from)\b/gi, "map of all urls links on");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
