@@ -423,6 +423,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("take ana@acme.io off the bounce list in sendgrid, her mailbox works again")[0]).toMatch(/^sendgrid DELETE \/suppression\/bounces/);
     expect(ops("firecrawl: give me every url on docs.acme.dev, not the content")[0]).toBe("firecrawl POST /map");
     expect(top("what's the pagespeed score of https://acme.com on mobile?")[0]!.tool.app).toBe("google_pagespeedonline");
+    expect(ops("how many visitors are on our website right now? GA4 property 398765432")[0]).toBe("google_analytics POST /v1beta/{property}:runRealtimeReport");
+    expect(ops("send every new typeform response on form Zx81 to https://hooks.acme.io/in")[0]).toMatch(/^typeform PUT \/forms\/\{form_id\}\/webhooks\/\{tag\}$/);
+    expect(ops("restore the bigquery dataset tmp_x in project acme that was deleted an hour ago")[0]).toBe("googlebigquery POST /projects/{projectId}/datasets/{datasetId}:undelete");
+    expect(ops("which pages sit under acme.atlassian.net/wiki/spaces/OPS/pages/12345/Runbooks?")[0]).toBe("confluence GET /wiki/api/v2/pages/{id}/children");
     // "pi" is the number, not AWS Performance Insights.
     expect(top("what is the integral of cos(x) from 0 to pi? ask wolfram alpha")[0]!.tool.app).toBe("wolframalpha");
   });

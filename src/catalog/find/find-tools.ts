@@ -1450,6 +1450,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // "send every new response to https://hooks.acme.io/tf": each one sent on as it comes, a webhook to that address.
+    if (prepared.values.some((v) => v.kind === "url") && /\b(?:send|post|forward|push|deliver)\s+(?:every|all|each|any)\b/i.test(task)) hint("webhook", "webhook");
     // A query written out, set aside as a value: what the task gives is a query to run.
     if (prepared.values.some((v) => v.kind === "quote" && QUERY_TEXT.test(v.text))) hint("query-text", "query");
     // A file in a bucket ("upload report.csv to the acme-backups bucket") is what object stores call an object.

@@ -367,7 +367,13 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // (The person may be a value set aside, "get @mchen to review ...".)
   text = text.replace(/^(\s*)(?:get|have)\s+(?:(?!to\b)(\S+(?:\s+(?!to\b)\S+)?)\s+)?(?:to\s+)?(?:review|look\s+over|look\s+at)\b/i, "$1request review from $2 on");
   // "thumbs-up Ana's message", "give it a thumbs up": a reaction.
-  text = text.replace(/\b(?:give\s+(?:it\s+|them\s+)?(?:a\s+)?)?thumbs?[- ]?up\b/gi, "add reaction to");
+  // (A like, for what is liked rather than reacted to: a video is rated.)
+  text = text.replace(/\b(?:give\s+(?:it\s+|them\s+)?(?:a\s+)?)?thumbs?[- ]?up\b/gi, "add like reaction to");
+  // "how many people are on the site right now": the active users, in real time.
+  text = text.replace(/\b(?:how\s+many\s+)?(?:people|ppl|users|visitors)\s+(?:are\s+)?(?:on|visiting|browsing)\s+(?:the|our|my)\s+(?:site|website|web\s+site|app|store|shop)\b/gi, "active users realtime report on the site");
+  // "what pages sit under the Onboarding page": its child pages.
+  // (Not "the runbook page under the ENG space": one page, found there.)
+  text = text.replace(/\b(what|which|all|the|list)\s+(?:the\s+)?pages\s+(?:that\s+)?(?:sit|are|live|nested)?\s*(?:under|beneath|below)\b/gi, "$1 child pages of");
   // "get the newsletter out of my inbox": archived, not deleted.
   text = text.replace(/\b(?:get|take|move|clear)\b(.*?)\bout\s+of\s+(?:my\s+|the\s+)?inbox\b/gi, "archive$1");
   // "put 'Dentist' on my calendar for friday": an event.
