@@ -200,9 +200,9 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^meet\.google\.com\b/i, [["googlemeet", 1]]],
   [/^mail\.google\.com\b/i, [["gmail", 1]]],
   [/^github\.com\b/i, [["github", 1]]],
-  [/^gitlab\.com\b/i, [["gitlab", 1]]],
+  [/^(?:[\w-]+\.)?gitlab\.com\b/i, [["gitlab", 1]]],
   [/^[\w-]+\.slack\.com\b/i, [["slack", 1]]],
-  [/^[\w-]+\.atlassian\.net\/wiki\b/i, [["confluence", 1]]],
+  [/^(?:[\w-]+\.)?atlassian\.net\/wiki\b/i, [["confluence", 1]]],
   [/^[\w-]+\.atlassian\.net\b/i, [["jira", 0.6]]],
   [/^(?:[\w-]+\.)?notion\.(?:so|site)\b/i, [["notion", 1]]],
   [/^trello\.com\b/i, [["trello", 1]]],
@@ -250,12 +250,10 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w-]+\.netlify\.app\b/i, [["netlify", 1]]],
   [/^classroom\.google\.com\b/i, [["google_classroom", 1]]],
   [/^search\.google\.com\/search-console\b/i, [["google_searchconsole", 1]]],
-  [/^(?:[\w-]+\.)?atlassian\.net\/wiki\b/i, [["confluence", 1]]],
   [/^(?:[\w-]+\.)?pagerduty\.com\b/i, [["pagerduty", 1]]],
   [/^(?:[\w-]+\.)?hubspot\.com\b/i, [["hubspot", 0.6]]],
   [/^(?:[\w-]+\.)?webflow\.(?:com|io)\b/i, [["webflow", 0.6]]],
   [/^(?:[\w-]+\.)?clickup\.com\b/i, [["clickup", 1]]],
-  [/^(?:[\w-]+\.)?gitlab\.com\b/i, [["gitlab", 1]]],
   // Cloud resources by their address: an object store's scheme, an AWS service endpoint (aws_<service>, below), a
   // deployed app's host, a Google Cloud resource name.
   [/^gs:\/\//i, [["google_storage", 1]]],
@@ -273,11 +271,16 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w.-]+\/t\/[\w-]+\/\d+/i, [["discourse", 0.6]]],
 ];
 
-/** An AWS service's endpoint ("sqs.us-east-1.amazonaws.com/…", "lambda.eu-west-1.amazonaws.com"): that service's app. */
-function awsEndpoint(address: string): [RegExp, [string, number][]] | undefined {
+/** The apps a link's address is a page of (WEB_PAGES), or an AWS service's endpoint ("sqs.us-east-1.amazonaws.com/…"). */
+function pageApps(address: string): [string, number][] | undefined {
+  const page = WEB_PAGES.find(([at]) => at.test(address));
+  if (page) return page[1];
   const service = /^([a-z0-9-]+)\.(?:[a-z]{2}(?:-[a-z]+)+-\d\.)?amazonaws\.com\b/i.exec(address)?.[1]?.toLowerCase().replace(/-/g, "");
-  return service ? [/./, [[`aws_${service}`, 1]]] : undefined;
+  return service ? [[`aws_${service}`, 1]] : undefined;
 }
+
+/** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
+const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own" } as const;
 
 /** Notations only one app uses, and what they stand for: [shape, key, words, app]. */
 const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
@@ -318,7 +321,7 @@ const EC2_OBJECTS: Record<string, string> = {
 };
 
 /** What a Twilio SID's two letters say it is ("SM…" is a message). */
-const TWILIO_OBJECTS: Record<string, string> = { VA: "verification", SM: "message", MM: "message", CA: "call", AC: "account", PN: "phone number", RE: "recording", CF: "conference", MG: "messaging service" };
+const TWILIO_OBJECTS: Record<string, string> = { SM: "message", MM: "message", CA: "call", AC: "account", PN: "phone number", RE: "recording", CF: "conference", MG: "messaging service" };
 
 /** App ids whose tools are near-duplicates of another app's (`microsoft_graph_beta` copies `microsoft_graph`). */
 function familyOf(app: string): string {
@@ -1351,10 +1354,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     };
     /** Apps whose own id shapes the task's values have (an Airtable base id), with that id: as good as named when none is. */
     const idApps = new Map<string, string>();
-    /** How each of them was named, when not by an id (a link to its page, a notation of its own). */
+    /** How each of them was named, when not by an id (NAMED_BY). */
     const namedBy = new Map<string, string>();
-    /** Apps named only as where a linked page is kept: searched, not ranked first. */
-    const keeper = new Set<string>();
     for (const v of prepared.values) {
       const shaped = v.kind === "id" ? ID_SHAPES.find(([shape]) => shape.test(v.text)) : undefined;
       // A file name stands where it is written, as the file ("update README.md on branch x" updates a file).
@@ -1373,28 +1374,25 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       }
       // A link to an app's own page implies that app ("docs.google.com/spreadsheets/d/…").
       const address = v.text.replace(/^https?:\/\//i, "").replace(/^www\./i, "");
-      const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? (WEB_PAGES.find(([at]) => at.test(address)) ?? awsEndpoint(address)) : undefined;
+      const page = v.kind === "url" || v.kind === "slug" || v.kind === "domain" ? pageApps(address) : undefined;
       if (page) {
-        for (const app of page[1]) hint(`page:${app[0]}`, "", app);
+        for (const app of page) hint(`page:${app[0]}`, "", app);
         // (An object store's address is of objects in a bucket: "everything under gs://acme-logs/2025/".)
         if (/^(?:gs|s3):\/\//i.test(address)) hint("object-address", "objects");
         // A link to a page only that app serves (app.asana.com/0/…, acme.zendesk.com/agent/…) names it, as its ids do.
         // (The first is the page's own app; one after it, Drive for a Google document, is where the page is kept.)
-        page[1].forEach(([app, weight], k) => {
+        page.forEach(([app, weight], k) => {
           if (weight < 1 || !appNumber.has(app) || idApps.has(app)) return;
           idApps.set(app, v.text);
-          namedBy.set(app, k === 0 ? "a link to its page" : "a link to a page it keeps");
-          if (k > 0) keeper.add(app);
+          namedBy.set(app, k === 0 ? NAMED_BY.link : NAMED_BY.keeper);
         });
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
-      // A page's address is not a repository ("docs.google.com/spreadsheets/d/…").
-      else if (page && v.kind === "slug") hinted.add("slug");
+      // A web address, or a page's address written as a slug ("docs.google.com/spreadsheets/d/…"), is no repository.
+      else if (v.kind === "url" || (page && v.kind === "slug")) hinted.add("slug");
       // A #tag in a post ("what are people tweeting about #SaaStr") is a hashtag, not a channel.
       else if (v.kind === "channel" && HASHTAG_CONTEXT.test(task)) hint("channel", "with hashtag");
-      // A Discourse-style slug page or a web address names no repository (its words are not the task's either).
-      else if (v.kind === "url") hinted.add("slug");
       // Todoist's quick-add ("renew passport monday p1 #Personal"): a priority p1-p4 beside a #project, a task.
       else if (v.kind === "channel" && /(?:^|\s)p[1-4](?=$|[\s.,;!?])/.test(task)) hint("channel", "task in project", ["todoist", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
@@ -1434,9 +1432,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const at = shape.exec(task);
       if (!at) continue;
       hint(key, words, [app, 1]);
-      if (appNumber.has(app) && !idApps.has(app)) idApps.set(app, at[0].trim()), namedBy.set(app, "a notation of its own");
+      if (appNumber.has(app) && !idApps.has(app)) idApps.set(app, at[0].trim()), namedBy.set(app, NAMED_BY.notation);
     }
-    if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), keeper.has(app) || detected.primary.add(app);
+    if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), namedBy.get(app) === NAMED_BY.keeper || detected.primary.add(app);
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;
@@ -1522,7 +1520,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       q.intent = "read";
     }
     // One item named by a link to its page ("give me the text of docs.google.com/document/d/…"): that item, read.
-    if (q.intent === "list" && [...namedBy.values()].includes("a link to its page") && prepared.values.some((v) => v.kind === "url" && /\/[^/\s]*\d[^/\s]*(?:\/|$)/.test(v.text))) {
+    if (q.intent === "list" && [...namedBy.values()].includes(NAMED_BY.link) && prepared.values.some((v) => v.kind === "url" && /\/[^/\s]*\d[^/\s]*(?:\/|$)/.test(v.text))) {
       q.intent = "read";
     }
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists

@@ -20,13 +20,17 @@ export interface Prepared {
   values: Value[];
 }
 
+/** The endings of web domains read as such ("stripe.com", "notion.so"). */
+const TLDS = "com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud";
+
 /** Tried in order; each pattern's matches are cut out before the next one runs. */
 const PATTERNS: [ValueKind, RegExp][] = [
   ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
   // Addresses of a store's own scheme: a Cloud Storage object (gs://…), an S3 object (s3://…), a 1Password secret (op://…).
   ["url", /\b(?:gs|s3|op):\/\/[^\s"'<>]+/gi],
   // A web address written without its scheme ("acme.sentry.io/issues/4512…", "app.asana.com/0/12/34"): a host and a path.
-  ["url", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud|site|page|ms|be|gl)\/[^\s"'<>]*/gi],
+  // (A page's host may also end in site, page, ms, be or gl: "acme.notion.site/…", "1drv.ms/…", "youtu.be/…".)
+  ["url", new RegExp(`(?<=^|[\\s(])(?:[a-z0-9-]+\\.)+(?:${TLDS}|site|page|ms|be|gl)\\/[^\\s"'<>]*`, "gi")],
   ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
   ["quote", /["“”][^"“”]{1,200}["“”]/g],
   // (An apostrophe between letters is part of the words: 'ready at Luca's, please check in'.)
@@ -43,7 +47,7 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["timezone", /(?<=^|[\s(])(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?(?=$|[\s.,;:!?)])/g],
   // A web domain ("stripe.com", "notion.so"): a site the task is about (one that is an app's name, "cal.com", is put back
   // by the finder).
-  ["domain", /(?<=^|[\s(])(?:[a-z0-9-]+\.)+(?:com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud)(?=$|[\s.,;:!?)])/gi],
+  ["domain", new RegExp(`(?<=^|[\\s(])(?:[a-z0-9-]+\\.)+(?:${TLDS})(?=$|[\\s.,;:!?)])`, "gi")],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   // (With a second extension of a packed file: "db-2025-03-01.sql.gz", "site.tar.gz".)
