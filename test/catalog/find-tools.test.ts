@@ -443,6 +443,20 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("send the approved 'welcome_v2' template to +44 7700 900456 from our whatsapp business number, ticket 99")[0]).toBe("whatsapp POST /{phone_number_id}/messages");
   });
 
+  it("reads AWS resource names, short Airtable ids, verbs done again, 'make <verb>', figures asked for, and a chat app's name as the verb", () => {
+    // An ARN names its service and its kind; its parts are not words (nor emoji).
+    expect(ops("invoke arn:aws:lambda:eu-west-1:111122223333:function:thumbnailer with {\"size\": 64}")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
+    expect(top("publish 'disk full' to arn:aws:sns:us-east-1:111122223333:ops-alerts")[0]!.tool.app).toBe("aws_sns");
+    expect(top("insert a record into base appX7k2Pq9Lm table Tasks: title Ship it")[0]!.tool.app).toBe("airtable");
+    expect(ops("redeploy the vercel project web-shop")[0]).toMatch(/^vercel POST \/v\d+\/deployments$/);
+    expect(ops("please make cancel the netlify deploy 5f2e9a, wrong commit")[0]).toBe("netlify POST /deploys/{deploy_id}/cancel");
+    expect(ops("how many impressions did our facebook ads get last week?")[0]).toMatch(/^metaads GET .*\/insights$/);
+    expect(ops("ga4 pageviews by page for the last 30 days, property 298765432")[0]).toBe("google_analytics POST /v1beta/{property}:runReport");
+    expect(ops("gchat the release space: v2.4 is out")[0]).toBe("google_chat POST /v1/{parent}/messages");
+    // A colon after an app's name and a title is no message ("Amadeus flight search: ...").
+    expect(ops("amadeus hotel search: Lisbon, 2 adults, 3-5 May")[0]).not.toMatch(/messages/);
+  });
+
   it("reads a cloud zone, a suite's name and a chat app outside the catalog", () => {
     expect(ops("Stop the VM web-3 in zone us-central1-a of project acme-prod-3321")).toContain("google_compute POST /projects/{project}/zones/{zone}/instances/{instance}/stop");
     expect(top("suspend her google workspace account maria@acme.com")[0]!.tool.app).toBe("google_admin");

@@ -23,6 +23,9 @@ export const SHORT_NAMES: Record<string, string[]> = {
   google_storage: ["gcs", "google cloud storage", "cloud storage", "google storage"],
   googleads: ["google adds", "google adwords", "adwords", "gads"],
   google_chat: ["hangouts chat", "gchat"],
+  google_searchconsole: ["search console", "gsc", "webmaster tools", "google webmaster tools"],
+  google_my_business: ["google business profile", "google business", "gmb", "google my business"],
+  "1password_connect": ["1password", "1pass", "one password"],
   youtube: ["yt", "you tube"],
   // Firebase is a family of Google's apps in the catalog: its name names them all, the task's words pick the member.
   google_fcm: ["fcm", "firebase", "firebase cloud messaging", "firebase messaging"],

@@ -159,7 +159,8 @@ const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string,
 /** Ids whose shape says whose they are (Stripe's cus_ / ch_ / sub_ objects, Airtable's app / tbl / rec, PayPal's invoices, Salesforce's records). */
 const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:cus|ch|sub|pi|price|prod|inv|in|pm|re|evt|acct|seti|cs|txn|tr|po|plan|si|ii|cn|sub_sched)_[A-Za-z0-9]{8,}$/, "stripe", 0.8],
-  [/^(?:app|tbl|rec|fld|viw)[A-Za-z0-9]{10,14}$/, "airtable", 1],
+  // (Airtable's are 14 characters after the prefix; written shorter in examples and notes, with a digit among them.)
+  [/^(?:app|tbl|rec|fld|viw)(?=[A-Za-z]*\d)[A-Za-z0-9]{8,14}$/, "airtable", 1],
   [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
   [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1],
@@ -275,12 +276,15 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
 function pageApps(address: string): [string, number][] | undefined {
   const page = WEB_PAGES.find(([at]) => at.test(address));
   if (page) return page[1];
+  // An AWS resource name says its service ("arn:aws:lambda:…" is AWS Lambda's, "arn:aws:sns:…" SNS's).
+  const owner = /^arn:aws[\w-]*:([a-z0-9-]+):/i.exec(address)?.[1]?.toLowerCase().replace(/-/g, "");
+  if (owner) return [[`aws_${owner}`, 1]];
   const service = /^([a-z0-9-]+)\.(?:[a-z]{2}(?:-[a-z]+)+-\d\.)?amazonaws\.com\b/i.exec(address)?.[1]?.toLowerCase().replace(/-/g, "");
   return service ? [[`aws_${service}`, 1]] : undefined;
 }
 
 /** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
-const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own" } as const;
+const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources" } as const;
 
 /** Notations only one app uses, and what they stand for: [shape, key, words, app]. */
 const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
@@ -1379,12 +1383,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         for (const app of page) hint(`page:${app[0]}`, "", app);
         // (An object store's address is of objects in a bucket: "everything under gs://acme-logs/2025/".)
         if (/^(?:gs|s3):\/\//i.test(address)) hint("object-address", "objects");
+        // (And an AWS resource name its kind, when it has one: "…:function:resize-images" is a function.)
+        const kind = /^arn:[^:]*:[^:]*:[^:]*:[^:]*:([a-z][a-z-]*)[:/]/i.exec(address)?.[1];
+        if (kind && !new RegExp(`\\b${kind}`, "i").test(text)) hint(`object:${kind}`, kind.replace(/-/g, " "));
         // A link to a page only that app serves (app.asana.com/0/…, acme.zendesk.com/agent/…) names it, as its ids do.
         // (The first is the page's own app; one after it, Drive for a Google document, is where the page is kept.)
         page.forEach(([app, weight], k) => {
           if (weight < 1 || !appNumber.has(app) || idApps.has(app)) return;
           idApps.set(app, v.text);
-          namedBy.set(app, k === 0 ? NAMED_BY.link : NAMED_BY.keeper);
+          namedBy.set(app, /^arn:/i.test(address) ? NAMED_BY.resource : k === 0 ? NAMED_BY.link : NAMED_BY.keeper);
         });
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
@@ -1420,7 +1427,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // The app's name as the verb, a person's number or handle after it ("whatsapp +44 7700 900123 that it shipped",
     // "slack @ana: build is green"): a message to them.
     const lead = /^\s*([a-z][\w.-]*)\s+(?=\S)/i.exec(task);
-    if (lead && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase()) && prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length)) {
+    const leadIsApp = lead !== null && detected.matches.some((m) => m.text.toLowerCase() === lead[1]!.toLowerCase());
+    // (Or a place and the message after a colon: "gchat the ops space: failover done", "slack #eng: deploy at 5".)
+    const toPlace = leadIsApp && /^\s*\S+\s+(?:(?:the|my|our)\s+(?:[^\s:]+\s+){0,2}(?:space|channel|room|group|team|chat|thread)|#[\w-]+)\s*:\s+\S/i.exec(task) !== null && !Object.hasOwn(VERBS, task.trim().split(/\s+/)[1]!.toLowerCase());
+    if (leadIsApp && (toPlace || prepared.values.some((v) => (v.kind === "phone" || v.kind === "handle" || v.kind === "email") && task.indexOf(v.text) === lead[0].length))) {
       text = `${lead[1]} send a message to ${text.slice(lead[0].length)}`;
     }
     // Coordinates ("near 40.7411,-73.9897"): a place on a map.

@@ -159,6 +159,14 @@ const WHEN_WORDS = new Set(["tomorrow", "tonight", "later", "asap", "earlier", "
 /** Plurals that name the parts of one item rather than many items. */
 const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings", "stats", "statistics", "analytics", "news", "metrics", "insights", "permissions", "preferences", "contents", "properties", "specs", "credentials"]);
 
+/** Figures that apps count over a period (the clicks of a site, the spend of ads, the sessions of an app). */
+const METRIC_WORDS = /\b(?:clicks|impressions|sessions|page\s?views|visits|visitors|conversions|installs|ctr|cpc|cpm|roas|bounce\s+rate|spend|spent|traffic|engagement|reach)\b/i;
+/** How a task asks for figures: how many or much, broken down by something, or over a period. */
+const METRIC_ASKED = /\b(?:how\s+many|how\s+much|by\s+(?:country|day|week|month|device|page|source|campaign|channel|city|browser|query|keyword|platform)|(?:last|past)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarter|year)|yesterday|today|this\s+(?:week|month|quarter|year))\b/i;
+
+/** Words after "make" that are what is made, not a verb ("make copies of", "make a list": see the rule that reads it). */
+const MADE_THINGS = new Set(["new", "list", "post", "message", "text", "email", "draft", "book", "note", "copy", "backup", "export", "call", "sms", "invite", "reply"]);
+
 function isPlural(w: string): boolean {
   return w.length > 3 && w.endsWith("s") && !/(ss|us|is|ics)$/.test(w) && !SINGULAR_PLURALS.has(w);
 }
@@ -238,6 +246,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:what|how\s+much)\s+(?:did|have|do|has)\s+(?:i|we|you)\s+(?:spend|spent)\b/gi, "list transactions spent");
   // "what are people tweeting about X", "what is everyone saying about Y": a search of posts about it.
   text = text.replace(/\bwhat\s+(?:are|is)\s+(?:people|everyone|everybody|folks|users|customers|anyone)\s+(?:tweeting|saying|posting|writing|talking)\s+about\b/gi, "search recent posts about");
+  // "please make cancel the deploy", "do delete it" (non-native English): the verb after "make" or "do" is the order.
+  text = text.replace(/\b(?:make|do)\s+(?=([a-z]+)\s+(?:the|my|our|this|that|these|those|it|them|all)\b)/gi, (all, next: string) =>
+    Object.hasOwn(VERBS, next.toLowerCase()) && VERBS[next.toLowerCase()]!.intent !== null && !MADE_THINGS.has(next.toLowerCase()) ? "" : all,
+  );
   // "make restart of it", "do a backup of the db" (non-native English): the noun's own verb.
   text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/i.test(noun) ? noun : all));
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
@@ -410,6 +422,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     (all, context: string, order: string, verb: string) =>
       Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
   );
+  // "how many clicks did the site get last month", "ga4 sessions by country for the last 7 days", "how much did we spend
+  // on ads yesterday": figures of a period, which APIs give as a report, insights or analytics.
+  if (METRIC_WORDS.test(text) && METRIC_ASKED.test(text)) text += ", with metrics report insights analytics";
   const words = splitWords(stripValues(fieldsAsQualifiers(text)));
   let verb: ReadTask["verb"] = null;
   let verbAt = -1;
@@ -481,8 +496,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verb = { word: words[i]!, sense: VERBS[words[i]!]! };
       verbAt = i;
     } else if (i === firstWord && isUnknownVerb(words[i]!)) {
-      // A task is usually an order: a first word we do not know ("block", "unpin") is its verb, said in its own words.
-      verb = { word: words[i]!, sense: { intent: null, terms: [words[i]!] } };
+      // A task is usually an order: a first word we do not know ("block", "unpin") is its verb, said in its own words;
+      // a verb we know done again ("redeploy", "reupload") does what that verb does, in its own word first.
+      const again = /^re-?([a-z]{3,})$/.exec(words[i]!)?.[1];
+      const base = again && Object.hasOwn(VERBS, again) ? VERBS[again]! : null;
+      verb = { word: words[i]!, sense: { intent: base?.intent ?? null, terms: [words[i]!, ...(base?.terms ?? [])] } };
       verbAt = i;
     }
   }

@@ -28,6 +28,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["url", /\bhttps?:\/\/[^\s"'<>]+/gi],
   // Addresses of a store's own scheme: a Cloud Storage object (gs://…), an S3 object (s3://…), a 1Password secret (op://…).
   ["url", /\b(?:gs|s3|op):\/\/[^\s"'<>]+/gi],
+  // An AWS resource's name ("arn:aws:lambda:us-east-1:123456789012:function:resize-images"): whose it is, whole.
+  ["url", /\barn:aws[\w-]*:[a-z0-9-]+:[\w-]*:\d*:[^\s"'<>]+/gi],
   // A web address written without its scheme ("acme.sentry.io/issues/4512…", "app.asana.com/0/12/34"): a host and a path.
   // (A page's host may also end in site, page, ms, be or gl: "acme.notion.site/…", "1drv.ms/…", "youtu.be/…".)
   ["url", new RegExp(`(?<=^|[\\s(])(?:[a-z0-9-]+\\.)+(?:${TLDS}|site|page|ms|be|gl)\\/[^\\s"'<>]*`, "gi")],
