@@ -457,6 +457,22 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("amadeus hotel search: Lisbon, 2 adults, 3-5 May")[0]).not.toMatch(/messages/);
   });
 
+  it("reads questions of who said or answered what, turned-in work, sent mail, model names, Teams and Chat ids, and text read aloud", () => {
+    expect(ops("did anybody bring up the outage in slack yesterday?")[0]).toBe("slack GET /search.messages");
+    expect(ops("has the landlord answered my gmail about the deposit?")[0]).toMatch(/^gmail GET \/gmail\/v1\/users\/\{userId\}\/(messages|threads)$/);
+    expect(ops("who hasn't handed in homework 2 in canvas course 77?")[0]).toBe("canvas GET /courses/{course_id}/assignments/{assignment_id}/submissions");
+    expect(ops("has the welcome email to sam@acme.io gone out through postmark?")[0]).toBe("postmark GET /messages/outbound");
+    expect(ops("embed this list of product titles with text-embedding-3-large")[0]).toBe("openai POST /embeddings");
+    expect(top("send 'standup in 5' to chat 19:ab12cd34ef56@thread.v2")[0]!.tool.app).toBe("microsoft_teams");
+    expect(ops("post 'build is green' in spaces/AAAAbC12dEf")[0]).toBe("google_chat POST /v1/{parent}/messages");
+    expect(top("query `acme-prod.sales.orders_2025` for the top 10 customers by revenue")[0]!.tool.app).toBe("googlebigquery");
+    // "in voice X" is no invoice; "aloud" is no typo of "cloud".
+    expect(top("say 'your order has shipped' out loud in voice 21m00Tcm4TlvDq8ikWAM")[0]!.tool.http.path).toMatch(/speech/i);
+    expect(top("add user mlee in realm staff")[0]!.tool.app).toBe("keycloak");
+    expect(top("look up the book with isbn 9780134685991")[0]!.tool.app).toBe("isbndb");
+    expect(top("translate the release notes into french with DeepL", {}) && catalog.findToolsWithNotice("translate the release notes into french with DeepL", { limit: 5 }).notice?.app).toBe("DeepL");
+  });
+
   it("reads a cloud zone, a suite's name and a chat app outside the catalog", () => {
     expect(ops("Stop the VM web-3 in zone us-central1-a of project acme-prod-3321")).toContain("google_compute POST /projects/{project}/zones/{zone}/instances/{instance}/stop");
     expect(top("suspend her google workspace account maria@acme.com")[0]!.tool.app).toBe("google_admin");

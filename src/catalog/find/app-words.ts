@@ -92,6 +92,9 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "meet link": [["googlemeet", 0.8]], "form responses": [["googleforms", 0.6]],
   "lifecycle stage": [["hubspot", 0.6]], "dynamic template": [["sendgrid", 0.6]], "paper doc": [["dropbox", 0.6]],
   "placed order": [["klaviyo", 0.5]], "klaviyo flow": [["klaviyo", 1]],
+  // Things only one product calls so (Keycloak's realms, InfluxDB's line protocol, a book's ISBN, NetBox's prefixes).
+  realm: [["keycloak", 0.8]], realms: [["keycloak", 0.8]], "line protocol": [["influxdata", 1]], flux: [["influxdata", 0.5]],
+  isbn: [["isbndb", 0.8]], isbns: [["isbndb", 0.8]], "ip prefix": [["netbox", 0.6]], ipam: [["netbox", 0.8]],
   // Hetzner Cloud's server types.
   cx22: [["hetzner", 0.8]], cx32: [["hetzner", 0.8]], cx42: [["hetzner", 0.8]], cx52: [["hetzner", 0.8]], cpx11: [["hetzner", 0.8]],
   cpx21: [["hetzner", 0.8]], cpx31: [["hetzner", 0.8]], cpx41: [["hetzner", 0.8]], cax11: [["hetzner", 0.8]], cax21: [["hetzner", 0.8]],
@@ -347,6 +350,8 @@ export const KNOWN_ELSEWHERE: string[] = [
   "Superhuman", "Missive", "Fantastical", "Sunsama", "Instapaper",
   "Feedly", "Inoreader", "Beehiiv", "Patreon", "Kajabi", "Teachable", "Thinkific", "Udemy", "Coursera", "Blackboard",
   "Moodle", "Quizlet", "Kahoot",
+  "DeepL", "Grammarly", "Otter.ai", "Fireflies", "Descript", "Midjourney", "Perplexity", "Anthropic", "Mistral", "Cohere",
+  "Replicate", "Hugging Face", "Pinecone Assistant", "Weaviate", "Qdrant", "Make.com", "n8n", "IFTTT", "Retool", "Bubble",
 ];
 
 /** Shorter names of apps that are not in the catalog, which the notice answers with the app's full name ("toggl"). */

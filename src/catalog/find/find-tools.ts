@@ -178,6 +178,8 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^(?:SM|MM|CA|AC|PN|RE|CF|MG)[0-9a-f]{32}$/, "twilio", 1],
   // Twilio Verify's services (VA…).
   [/^VA[0-9a-f]{32}$/, "twilio_verify", 1],
+  // A Microsoft Teams chat or channel ("19:8a0b…@thread.v2").
+  [/^19:[\w-]+@thread\.(?:v2|tacv2|skype)$/, "microsoft_teams", 1],
   // Vercel's deployment ids ("dpl_8Fz3kQ1mN2pX").
   [/^dpl_[A-Za-z0-9]{8,}$/, "vercel", 1],
   // ServiceNow's record numbers: an incident INC0012345, a request RITM…, a change CHG…, a problem PRB….
@@ -268,6 +270,8 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w-]+\.a\.run\.app\b|^[\w-]+-[a-z0-9]+-[a-z]{2}\.a\.run\.app\b/i, [["google_run", 1]]],
   [/^hub\.docker\.com\b/i, [["docker_hub", 1]]],
   [/^projects\/[\w-]+\/(?:topics|subscriptions|snapshots)\//i, [["google_pubsub", 1]]],
+  // A Google Chat space by its resource name ("spaces/AAAAq2Lm9Xk").
+  [/^spaces\/[\w-]{6,}$/, [["google_chat", 1]]],
   // A Discourse forum's topic ("forum.acme.dev/t/upgrade-guide/1234").
   [/^[\w.-]+\/t\/[\w-]+\/\d+/i, [["discourse", 0.6]]],
 ];
@@ -293,6 +297,10 @@ const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
   [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
   // LinkedIn's URNs ("urn:li:share:7123…", "urn:li:person:abc").
   [/\burn:li:[a-zA-Z]+:[\w-]+/, "linkedin-urn", "", "linkedin"],
+  // OpenAI's model names ("text-embedding-3-small", "gpt-4o-mini", "whisper-1", "dall-e-3", "tts-1-hd").
+  [/\b(?:text-embedding-(?:3-small|3-large|ada-002)|gpt-(?:3\.5|4|4o|4\.1|5)(?:-[\w.]+)?|whisper-1|dall-e-[23]|tts-1(?:-hd)?|o[134]-mini)\b/i, "openai-model", "", "openai"],
+  // A BigQuery table written as it is in its SQL (`project.dataset.table`).
+  [/`[a-z][\w-]*\.[\w]+\.[\w$*]+`/i, "bigquery-table", "query job", "googlebigquery"],
   // Datadog's log search syntax ("service:checkout status:error").
   [/\b(?:service|status|host|env|source):[\w.-]+\s+(?:service|status|host|env|source|@[\w.]+):[\w.-]+/i, "datadog-logs", "logs", "datadog"],
 ];
@@ -1391,7 +1399,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         page.forEach(([app, weight], k) => {
           if (weight < 1 || !appNumber.has(app) || idApps.has(app)) return;
           idApps.set(app, v.text);
-          namedBy.set(app, /^arn:/i.test(address) ? NAMED_BY.resource : k === 0 ? NAMED_BY.link : NAMED_BY.keeper);
+          namedBy.set(app, /^(?:arn:|spaces\/|projects\/)/i.test(address) ? NAMED_BY.resource : k === 0 ? NAMED_BY.link : NAMED_BY.keeper);
         });
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.

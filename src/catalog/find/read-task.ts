@@ -159,6 +159,9 @@ const WHEN_WORDS = new Set(["tomorrow", "tonight", "later", "asap", "earlier", "
 /** Plurals that name the parts of one item rather than many items. */
 const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings", "stats", "statistics", "analytics", "news", "metrics", "insights", "permissions", "preferences", "contents", "properties", "specs", "credentials"]);
 
+/** A particle and a noun that spell another word when joined: they stay two words. */
+const NOT_COMPOUNDS = new Set(["in voice", "in voices", "at tribute", "in tent", "on set"]);
+
 /** Figures that apps count over a period (the clicks of a site, the spend of ads, the sessions of an app). */
 const METRIC_WORDS = /\b(?:clicks|impressions|sessions|page\s?views|visits|visitors|conversions|installs|ctr|cpc|cpm|roas|bounce\s+rate|spend|spent|traffic|engagement|reach)\b/i;
 /** How a task asks for figures: how many or much, broken down by something, or over a period. */
@@ -273,6 +276,19 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\bhave\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?(?=[a-z]+\b)/gi, "")
     // ("get @mchen to review it" asks a person for a review: read below.)
     .replace(/\bget\s(?=\s{2,}|(?:my|our|the)\s{3,})\s*(?:(?:my|our|the)\s+)?(?:bot\s+)?to\s+(?!review\b|look\b)(?=[a-z]+\b)/gi, "");
+  // "approve PR 482 with the comment ...", "approve https://github.com/acme/api/pull/482": approving it, which some
+  // apps do by a review (GitHub), others by an approval of its own (Bitbucket, GitLab).
+  if (/\bapprove\s+(?:(?:the|this|that)\s+)?(?:pr|pull\s+request|mr|merge\s+request|\s{8,})/i.test(text)) text += ", as a review";
+  // "did anyone mention INC-2041 in slack", "has someone brought up the outage": a search of the messages for it.
+  text = text.replace(/^(\s*)(?:did|has|have)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:mention(?:ed)?|bring\s+up|brought\s+up|talk(?:ed)?\s+about|say\s+anything\s+about|said\s+anything\s+about)\b/i, "$1search messages mentioning");
+  // "has Dana replied to my email about X yet", "did the client answer": the messages from them, searched.
+  text = text.replace(/^(\s*)(?:has|have|did)\s+((?:[\w.'-]+\s+){1,4}?)(?:replied|replyed|reply|answered|answer|responded|respond|written\s+back|wrote\s+back|gotten\s+back|got\s+back)\b/i, "$1search messages from $2 replied");
+  // "did the reset email actually go out through postmark", "has the newsletter gone out": the messages sent, searched.
+  text = text.replace(/^(\s*)(?:did|has|have)\s+(.+?)\s+(?:actually\s+|really\s+)?(?:go|gone|went)\s+out\b/i, "$1search outbound sent messages $2 status");
+  // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
+  text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
+  // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
+  text = text.replace(/\b(?:turned|turn|handed|hand)(?:\s+(?:it|them))?\s+in\b/gi, "submitted submissions");
   // "check whether SM… got delivered", "see if the invoice was paid": the item read, for its status.
   text = text.replace(/\b(?:check|see|find\s+out|verify)\s+(?:whether|if)\b(.*?)\b(?:got|was|were|has\s+been|have\s+been|is|are)\s+(delivered|sent|read|opened|paid|signed|received|approved|merged|deployed|shipped)\b/gi, "get$1status $2");
   // "other essays like https://…", "more companies like Acme": similar ones.
@@ -607,7 +623,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       // A particle and the noun after it may be one word to an API ("on call" → oncall, "check in" → checkin): kept
       // when the index knows it, as a compound, at the weight the noun would have had.
       const after = words[i + 1];
-      if (PREPOSITIONS.has(w) && after && /^[a-z]{3,}$/.test(after) && !isStopWord(after)) {
+      // (Not a pair that spells another word: "in voice X" is no invoice.)
+      if (PREPOSITIONS.has(w) && after && /^[a-z]{3,}$/.test(after) && !isStopWord(after) && !NOT_COMPOUNDS.has(`${w} ${after}`)) {
         compounds.push({ stem: stem(w + after), word: `${w} ${after}`, weight: qualifier ? QUALIFIER_WEIGHT : 1 });
       }
       // "search for X", "look for X": X is what is asked for, not a qualifier.

@@ -33,6 +33,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A web address written without its scheme ("acme.sentry.io/issues/4512…", "app.asana.com/0/12/34"): a host and a path.
   // (A page's host may also end in site, page, ms, be or gl: "acme.notion.site/…", "1drv.ms/…", "youtu.be/…".)
   ["url", new RegExp(`(?<=^|[\\s(])(?:[a-z0-9-]+\\.)+(?:${TLDS}|site|page|ms|be|gl)\\/[^\\s"'<>]*`, "gi")],
+  // A Teams chat's id ("19:8a0b…@thread.v2"), before it passes for an e-mail address.
+  ["id", /\b19:[\w-]+@thread\.(?:v2|tacv2|skype)\b/g],
   ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
   ["quote", /["“”][^"“”]{1,200}["“”]/g],
   // (An apostrophe between letters is part of the words: 'ready at Luca's, please check in'.)
