@@ -470,6 +470,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("say 'your order has shipped' out loud in voice 21m00Tcm4TlvDq8ikWAM")[0]!.tool.http.path).toMatch(/speech/i);
     expect(top("add user mlee in realm staff")[0]!.tool.app).toBe("keycloak");
     expect(top("look up the book with isbn 9780134685991")[0]!.tool.app).toBe("isbndb");
+    // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
+    expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
+    expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");
     expect(top("translate the release notes into french with DeepL", {}) && catalog.findToolsWithNotice("translate the release notes into french with DeepL", { limit: 5 }).notice?.app).toBe("DeepL");
   });
 

@@ -1538,7 +1538,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       q.intent = "read";
     }
     // One item named by a link to its page ("give me the text of docs.google.com/document/d/…"): that item, read.
-    if (q.intent === "list" && [...namedBy.values()].includes(NAMED_BY.link) && prepared.values.some((v) => v.kind === "url" && /\/[^/\s]*\d[^/\s]*(?:\/|$)/.test(v.text))) {
+    // (Not a folder, its address ending in "/", nor a list asked for by its verb: "list the objects under gs://b/2025/".)
+    if (q.intent === "list" && q.verb?.word !== "list" && [...namedBy.values()].includes(NAMED_BY.link) && prepared.values.some((v) => v.kind === "url" && /\/[^/\s]*\d[^/\s]*(?:\/|$)/.test(v.text) && !v.text.endsWith("/"))) {
       q.intent = "read";
     }
     // "put ticket 8812 in solved status", "set the case 500300 to closed": an object named by its id or number exists

@@ -167,6 +167,13 @@ const METRIC_WORDS = /\b(?:clicks|impressions|sessions|page\s?views|visits|visit
 /** How a task asks for figures: how many or much, broken down by something, or over a period. */
 const METRIC_ASKED = /\b(?:how\s+many|how\s+much|by\s+(?:country|day|week|month|device|page|source|campaign|channel|city|browser|query|keyword|platform)|(?:last|past)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarter|year)|yesterday|today|this\s+(?:week|month|quarter|year))\b/i;
 
+/** Whether a clause opens with an order: a verb that says what to do, first (after "please"). */
+function isOrder(clause: string): boolean {
+  // (A verb and an article or a determiner after it: not a noun that is also a verb, "build 1874 failed".)
+  const first = /^\s*(?:please\s+|pls\s+)?([a-z]+)\s+(?:a|an|the|my|our|new|this|that|these|those|some|all)\b/i.exec(clause)?.[1]?.toLowerCase();
+  return first !== undefined && Object.hasOwn(VERBS, first) && VERBS[first]!.intent !== null && pastBase(first) === undefined;
+}
+
 /** Words after "make" that are what is made, not a verb ("make copies of", "make a list": see the rule that reads it). */
 const MADE_THINGS = new Set(["new", "list", "post", "message", "text", "email", "draft", "book", "note", "copy", "backup", "export", "call", "sms", "invite", "reply"]);
 
@@ -435,8 +442,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     // (A past form after "the", "our" is an adjective, "send the approved template ..., order 5521": no event.)
     /^(?!\s*(?:i|we|you|they|he|she|someone|somebody)\b)([^,;]*?\b(?<!\b(?:the|a|an|my|our|your|their|its|this|that|these|those)\s+)(?:[a-z]{3,}ed|sent|got|made|wrote|took|gave|left|lost|broke|came|went|forgot|paid|bought|sold|told|ran|did)\b[^,;]*)[,;]\s*((?:please\s+|pls\s+|so\s+|then\s+|now\s+|just\s+)?([a-z]+)\b.*)$/i,
     // (A pronoun object, "restore it", is the thing of what happened: the rest stays an object, not a qualifier.)
+    // (Not when the first part is itself the order, "Create a login item titled 'x' ..., tag 'infra'": its fields follow.)
     (all, context: string, order: string, verb: string) =>
-      Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
+      Object.hasOwn(VERBS, verb.toLowerCase()) && !/^(please|pls|so|then|now|just)$/i.test(verb) && !isOrder(context) ? `${order} ${/^(?:\w+\s+){1,2}?(?:it|them|this|that|these|those)\b/i.test(order) ? "" : "about "}${context}` : all,
   );
   // "how many clicks did the site get last month", "ga4 sessions by country for the last 7 days", "how much did we spend
   // on ads yesterday": figures of a period, which APIs give as a report, insights or analytics.
