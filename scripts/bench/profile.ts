@@ -26,11 +26,14 @@ const connections = Number(option("--connections", "16"));
 const database = option("--setup", "sqlite") as "sqlite" | "postgres";
 const profDir = argv.includes("--cpu-prof") ? resolve(option("--cpu-prof", "")) : null;
 
-/** User + system CPU time of a process so far, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** User + system CPU time of a process (or one of its threads: /proc/<pid>/task/<tid>) so far, in ms. */
+function cpuMs(pid: number, at = `/proc/${pid}`): number {
+  const fields = readFileSync(`${at}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
+
+/** CPU time of the process's main thread (JavaScript, the event loop) so far, in ms; the rest is V8's and libuv's helpers (garbage collection, compilation, the thread pool). */
+const mainThreadMs = (pid: number) => cpuMs(pid, `/proc/${pid}/task/${pid}`);
 
 const logDir = mkdtempSync(join(tmpdir(), "patchbay-profile-"));
 const upstream = await startChild<{ url: string }>("upstream-server.ts", { logFile: logPath(logDir, "upstream") });
@@ -47,9 +50,12 @@ try {
   await target.check();
   await measure(target.target, { connections, seconds: 1 });
   const before = cpuMs(server.pid);
+  const mainBefore = mainThreadMs(server.pid);
   const m = await measure(target.target, { connections, seconds });
   const used = cpuMs(server.pid) - before;
-  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${((used * 1000) / m.requests).toFixed(0)} µs per request`);
+  const main = mainThreadMs(server.pid) - mainBefore;
+  const perRequest = (ms: number) => ((ms * 1000) / m.requests).toFixed(0);
+  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)})`);
 } finally {
   await reference?.stop();
   await pb!.stop();

@@ -133,5 +133,8 @@ export function writeAnswer(res: ServerResponse, answer: ExchangeAnswer): void {
     return;
   }
   res.setHeader("Content-Type", "application/json");
-  res.end(toJsonText(answer.body));
+  // (Bytes with their length, encoded once: Node would measure a string, then encode it as it writes.)
+  const bytes = Buffer.from(toJsonText(answer.body));
+  res.setHeader("Content-Length", bytes.length);
+  res.end(bytes);
 }
