@@ -470,6 +470,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("say 'your order has shipped' out loud in voice 21m00Tcm4TlvDq8ikWAM")[0]!.tool.http.path).toMatch(/speech/i);
     expect(top("add user mlee in realm staff")[0]!.tool.app).toBe("keycloak");
     expect(top("look up the book with isbn 9780134685991")[0]!.tool.app).toBe("isbndb");
+    // "Union Square" is a place, not Square; a workbook's table is Excel's wherever the file is kept; "drive item" is a thing.
+    expect(ops("how much is a lyft from the Ferry Building to Union Square?")[0]).toBe("lyft GET /cost");
+    expect(top("add a row to the Costs table in q3.xlsx on my onedrive: 2025-07-01, AWS, 1200")[0]!.tool.app).toBe("excel");
+    expect(top("append a row to the table Orders in the Excel workbook with drive item id 01ABCDEF23GHIJ45KLMN")[0]!.tool.app).toBe("excel");
+    expect(ops("what did the client say about the deadline on yesterday's gong call?")[0]).toBe("gong POST /calls/transcript");
+    expect(ops("any jazz concerts in Denver next weekend on ticketmaster?")[0]).toBe("ticketmaster_discovery GET /discovery/v2/events");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

@@ -14,6 +14,9 @@ import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_WORDS,
 import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
+/** Words before a product's name that say whose platform it is ("Cloud Run", "Azure Functions"), not a place's name. */
+const PLATFORM_WORDS = new Set(["cloud", "google", "microsoft", "azure", "amazon", "aws", "apple", "meta", "adobe", "zoho", "atlassian", "oracle", "ibm", "salesforce"]);
+
 /** Brand names that are also everyday words; recognised only when capitalised or in an app's place. */
 const COMMON_WORDS = new Set([
   "box", "slack", "zoom", "square", "notion", "linear", "front", "monday", "medium", "plaid", "buffer", "shop",
@@ -407,6 +410,11 @@ export class AppDetector {
       const capital = /^[A-Z]/.test(raw[i]!) && (!sentenceStart[i] || /^[A-Z0-9.]+$/.test(raw[i]!)) && raw[i]!.length > 1;
       // A day's name said as a time ("for Monday at 9", "next monday", "monday morning") is not the app of that name.
       if (end === i + 1 && WEEKDAYS.has(words[i]!) && ((prev !== undefined && TIME_BEFORE.has(prev)) || (next !== undefined && TIME_AFTER.test(next)))) return false;
+      // An everyday word before "item" or "id" names a kind of thing ("the drive item id 01BY…": Graph's driveItem).
+      if (alias.ambiguous && !capital && next !== undefined && /^(?:items?|ids?)$/.test(next)) return false;
+      // An everyday word that ends a place's or a person's name ("Union Square", "Times Square"): the name's, not the
+      // app's (a word before it that names an app is the app's brand: "Microsoft Teams" is matched whole).
+      if (capital && alias.ambiguous && end === i + 1 && i > 0 && !brokenBefore[i] && /^[A-Z][a-z]/.test(raw[i - 1]!) && !sentenceStart[i - 1] && !this.aliases.has(words[i - 1]!) && !PLATFORM_WORDS.has(words[i - 1]!)) return false;
       if (capital && !typoed) return true;
       // The end of a compound word is not a name in its place ("my to-do list" is not DigitalOcean's).
       if (joinedBefore[i]) return false;

@@ -288,7 +288,10 @@ function pageApps(address: string): [string, number][] | undefined {
 }
 
 /** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
-const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources" } as const;
+const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources", file: "a file of its own" } as const;
+
+/** The parts of a workbook a task may change in it. */
+const WORKBOOK_PARTS = /\b(?:rows?|tables?|worksheets?|sheets?|cells?|ranges?|columns?|formulas?)\b/i;
 
 /** Notations only one app uses, and what they stand for: [shape, key, words, app]. */
 const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
@@ -1453,6 +1456,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (appNumber.has(app) && !idApps.has(app)) idApps.set(app, at[0].trim()), namedBy.set(app, NAMED_BY.notation);
     }
     if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), namedBy.get(app) === NAMED_BY.keeper || detected.primary.add(app);
+    // A workbook's rows, tables, sheets or cells ("add a row to the Expenses table in budget.xlsx on my OneDrive") are
+    // Excel's to change, wherever the file is kept (OneDrive, SharePoint: Excel's API reaches it there).
+    const workbook = prepared.values.find((v) => v.kind === "file" && /\.xls[xmb]?$/i.test(v.text));
+    if (workbook && WORKBOOK_PARTS.test(task) && appNumber.has("excel") && !named.includes("excel")) {
+      named.unshift("excel");
+      detected.primary.add("excel");
+      idApps.set("excel", workbook.text);
+      namedBy.set("excel", NAMED_BY.file);
+    }
     // A person named after a verb that takes people ("add Marco to #marketing", "invite Sarah Lee", "assign it to
     // Tom"): a capitalised name the catalog hardly uses is a value, not a thing to look for.
     let person = false;

@@ -315,6 +315,9 @@ export const SYNONYMS: Record<string, string[]> = {
   ranking: ["ranking", "rank"], rankings: ["ranking", "rank"], ranked: ["ranking", "rank"],
   "driving directions": ["directions", "route", "routing"], "travel time": ["route", "duration", "eta"],
   aloud: ["speech", "audio"], "out loud": ["speech", "audio"],
+  // Concerts and gigs are what ticketing and venue APIs call events; a security scanner's vulnerabilities are its issues.
+  concert: ["event", "concert"], concerts: ["event", "concert"], gig: ["event"], gigs: ["event"],
+  vulnerability: ["vulnerability", "issue", "vuln"], vulnerabilities: ["vulnerability", "issue", "vuln"],
   song: ["track"], songs: ["track"], tune: ["track"], music: ["track", "player", "playback"],
   track: ["track", "song"], album: ["album"], artist: ["artist"],
   playback: ["player", "playback"], playing: ["player", "playback"],
