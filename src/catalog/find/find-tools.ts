@@ -184,6 +184,8 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^dpl_[A-Za-z0-9]{8,}$/, "vercel", 1],
   // ServiceNow's record numbers: an incident INC0012345, a request RITM…, a change CHG…, a problem PRB….
   [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
+  // A book's ISBN-13 (978… or 979…), whole or with its hyphens: a book database's.
+  [/^97[89](?:\d{10}|(?:-\d+){3}-\d)$/, "isbndb", 0.8],
 ];
 
 /**
@@ -300,6 +302,8 @@ const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
   [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
   // LinkedIn's URNs ("urn:li:share:7123…", "urn:li:person:abc").
   [/\burn:li:[a-zA-Z]+:[\w-]+/, "linkedin-urn", "", "linkedin"],
+  // InfluxDB's line protocol: a measurement, its tags and its fields ("cpu,host=web01 usage_idle=87.5").
+  [/(?:^|\s)[A-Za-z_][\w-]*(?:,[\w-]+=[\w.-]+)+\s+[\w-]+=[\d.]+[a-z]?(?:,[\w-]+=[\w."-]+)*(?=\s|$)/, "line-protocol", "points line protocol", "influxdata"],
   // OpenAI's model names ("text-embedding-3-small", "gpt-4o-mini", "whisper-1", "dall-e-3", "tts-1-hd").
   [/\b(?:text-embedding-(?:3-small|3-large|ada-002)|gpt-(?:3\.5|4|4o|4\.1|5)(?:-[\w.]+)?|whisper-1|dall-e-[23]|tts-1(?:-hd)?|o[134]-mini)\b/i, "openai-model", "", "openai"],
   // A BigQuery table written as it is in its SQL (`project.dataset.table`).
@@ -1427,7 +1431,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const [, app, weight] = shaped;
         hint(`id:${app}`, "", [app, weight]);
         const object =
-          app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : app === "twilio" ? TWILIO_OBJECTS[v.text.slice(0, 2)] : undefined;
+          app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : app === "twilio" ? TWILIO_OBJECTS[v.text.slice(0, 2)] : app === "isbndb" ? "book isbn" : undefined;
         if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {

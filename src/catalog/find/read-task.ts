@@ -296,6 +296,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bwhat\s+(?:did\s+((?:[\w.'-]+\s+){1,3}?)(?:say|mention|talk\s+about)|(?:was|got)\s+said)\b(?=.*\b(?:calls?|meetings?|recordings?|conversations?)\b)/gi, "get the transcript of what $1said");
   // "how much is a lyft to the airport", "how much would shipping cost": a price asked for, its cost or estimate.
   if (/^\s*how\s+much\s+(?:is|are|would|will|does|do|should)\b/i.test(text) && !/\b(?:cost|price|fare|estimate)\b/i.test(text)) text += ", with cost price estimate";
+  // "set my slack status to 'in a meeting'", "change my status emoji": a person's own status is part of their profile.
+  text = text.replace(/\b(set|change|update|clear|put)\s+my\s+((?:[\w-]+\s+){0,2}?)status\b/gi, "$1 my $2profile status");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.

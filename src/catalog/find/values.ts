@@ -58,6 +58,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["file", /(?<=^|[\s(])[\w-]+(?:\.[\w-]+)*?\.(?:md|txt|pdf|csv|tsv|json|ya?ml|xml|png|jpe?g|gif|webp|heic|docx?|xlsx?|pptx?|odt|rtf|zip|tar|tgz|gz|sql|bak|log|parquet|ipynb|js|ts|py|go|rb|java|sh|html|css|mp4|mov|mkv|mp3|m4a|wav|flac|svg|ics|vcf|epub)(?:\.(?:gz|bz2|xz|zip))?\b/gi],
   // Plaid's tokens, whole ("access-sandbox-8ab976e6-64bc-…": its UUID alone would pass for an id of its own).
   ["id", /\b(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}\b/g],
+  // A book's ISBN-13, whole, before it passes for a phone number ("978-0-14-312774-1", "9780143127741").
+  ["id", /\b97[89](?:\d{10}|(?:-\d+){3}-\d)\b/g],
   // A UUID, whole (its last group alone would pass for an id of its own).
   ["id", /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi],
   // AWS resource ids, their kind before the dash ("i-0abc12de34f56789a" an EC2 instance, "vol-…", "sg-…").
