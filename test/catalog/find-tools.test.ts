@@ -476,6 +476,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("append a row to the table Orders in the Excel workbook with drive item id 01ABCDEF23GHIJ45KLMN")[0]!.tool.app).toBe("excel");
     expect(ops("what did the client say about the deadline on yesterday's gong call?")[0]).toBe("gong POST /calls/transcript");
     expect(ops("any jazz concerts in Denver next weekend on ticketmaster?")[0]).toBe("ticketmaster_discovery GET /discovery/v2/events");
+    expect(ops("which tags does the redis image have on docker hub?")[0]).toBe("docker_hub GET /v2/namespaces/{namespace}/repositories/{repository}/tags");
+    expect(ops("set my slack status to 'out sick today'")[0]).toBe("slack POST /users.profile.set");
+    expect(top("write cpu,host=db01 usage_user=12.5 to the telegraf bucket")[0]!.tool.app).toBe("influxdata");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");
