@@ -479,6 +479,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("which tags does the redis image have on docker hub?")[0]).toBe("docker_hub GET /v2/namespaces/{namespace}/repositories/{repository}/tags");
     expect(ops("set my slack status to 'out sick today'")[0]).toBe("slack POST /users.profile.set");
     expect(top("write cpu,host=db01 usage_user=12.5 to the telegraf bucket")[0]!.tool.app).toBe("influxdata");
+    // A hyphenated name next to the kind of thing it names is a value: not words, nor an app ("aws-root" is no AWS).
+    expect(top("1pass: get the aws-root item from the Infra vault")[0]!.tool.app).toBe("1password_connect");
+    expect(ops("invoke lambda send-receipts with payload {\"order\": 42}")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

@@ -7,7 +7,7 @@
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name" | "domain";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name" | "domain" | "label";
 
 export interface Value {
   kind: ValueKind;
@@ -22,6 +22,11 @@ export interface Prepared {
 
 /** The endings of web domains read as such ("stripe.com", "notion.so"). */
 const TLDS = "com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|xyz|tech|cloud";
+
+/** Kinds of things people name with a hyphenated name ("api-server", "raw-logs"). */
+const NAMED_THINGS = "(?:flag|project|repo|repository|bucket|service|branch|site|item|image|database|db|table|index|queue|topic|job|pipeline|cluster|namespace|environment|env|function|lambda|workflow|app|space|vault|droplet|instance|server|deployment|container|dag|stack|secret|folder|dashboard|monitor|model|dataset|stream|workspace|zone|domain|org|team)s?";
+/** A lower-case name of two or more hyphenated parts, not an English compound ("follow-up", "to-do", "e-mail", "on-call"). */
+const HYPHENATED = "(?!(?:dall|to|e|re|co|non|pre|post|self|follow|check|sign|log|set|add|opt|pop|built|real|all|on|off|one|high|low|long|short|year|end|out|up|in|x|t|double|triple|multi|single|read|write|pull|push|drop|hand|well|up|top|third|first|second|full|half|part|day|week|month|auto|cross|sub|semi|anti|de|un)-)[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
 
 /** Tried in order; each pattern's matches are cut out before the next one runs. */
 const PATTERNS: [ValueKind, RegExp][] = [
@@ -66,6 +71,11 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["id", /\b(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}\b/g],
   // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
   ["id", /\b(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,}\b/g],
+  // A thing's name written with hyphens, next to the kind of thing it names ("the beta-dashboard flag", "project
+  // api-server", "the aws-root item"): which one, not words of the task (nor an app: "aws-root" names no AWS).
+  // (A label, not an id: it says which one without being one's key. Not the task's first word: "power-cycle droplet 5".)
+  ["label", new RegExp(`(?<=[\\s(])${HYPHENATED}(?=\\s+(?:the\\s+)?${NAMED_THINGS}\\b)`, "g")],
+  ["label", new RegExp(`(?<=\\b${NAMED_THINGS}\\s+(?:called\\s+|named\\s+)?)${HYPHENATED}(?=$|[\\s.,;:!?)])`, "g")],
   // An identifier written as code ("workflow_dispatch", "eleven_multilingual_v2"): a name, not words of the task.
   ["name", /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g],
   ["phone", /\+?\d[\d\s().-]{6,}\d/g],
