@@ -298,6 +298,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   if (/^\s*how\s+much\s+(?:is|are|would|will|does|do|should)\b/i.test(text) && !/\b(?:cost|price|fare|estimate)\b/i.test(text)) text += ", with cost price estimate";
   // "set my slack status to 'in a meeting'", "change my status emoji": a person's own status is part of their profile.
   text = text.replace(/\b(set|change|update|clear|put)\s+my\s+((?:[\w-]+\s+){0,2}?)status\b/gi, "$1 my $2profile status");
+  // "redeploy the vercel project", "deploy my site again": a new deployment of it (the project is where it is made).
+  text = text.replace(/\b(?:re-?)?deploy\s+((?:the|my|our|this)\s+(?:[\w-]+\s+){0,2}?(?:project|site|app|service|website|function))\b/gi, "create a new deploy of $1");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
