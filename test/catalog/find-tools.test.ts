@@ -482,6 +482,8 @@ describe("tools.find reads requests however they are put", () => {
     // A hyphenated name next to the kind of thing it names is a value: not words, nor an app ("aws-root" is no AWS).
     expect(top("1pass: get the aws-root item from the Infra vault")[0]!.tool.app).toBe("1password_connect");
     expect(ops("invoke lambda send-receipts with payload {\"order\": 42}")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
+    expect(ops("send the lease to tenant@mail.com for signature via docusign")[0]).toBe("docusign POST /v2.1/accounts/{accountId}/envelopes");
+    expect(ops("post in r/node asking which test runner people like")[0]).toBe("reddit POST /api/submit");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

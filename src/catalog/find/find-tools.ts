@@ -1410,7 +1410,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         });
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
-      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) hint("community", "in subreddit", ["reddit", 0.7]);
+      // (Written so only for Reddit, it names Reddit as its ids name their apps.)
+      if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
+        hint("community", "in subreddit", ["reddit", 1]);
+        if (appNumber.has("reddit") && !idApps.has("reddit")) idApps.set("reddit", v.text), namedBy.set("reddit", NAMED_BY.notation);
+      }
       // A web address, or a page's address written as a slug ("docs.google.com/spreadsheets/d/…"), is no repository.
       else if (v.kind === "url" || (page && v.kind === "slug")) hinted.add("slug");
       // A #tag in a post ("what are people tweeting about #SaaStr") is a hashtag, not a channel.

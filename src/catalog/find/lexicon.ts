@@ -411,7 +411,7 @@ export const SYNONYMS: Record<string, string[]> = {
 
 /** Shortenings typed in tasks, written out before the task is read. */
 export const ABBREVIATIONS: Record<string, string> = {
-  rn: "right now", atm: "right now", mtg: "meeting", mtgs: "meetings", msg: "message", msgs: "messages", pls: "please", plz: "please", thx: "thanks",
+  tts: "text to speech", stt: "speech to text", rn: "right now", atm: "right now", mtg: "meeting", mtgs: "meetings", msg: "message", msgs: "messages", pls: "please", plz: "please", thx: "thanks",
   acct: "account", accts: "accounts", cal: "calendar", appt: "appointment", appts: "appointments", pic: "picture",
   pics: "pictures", info: "information", addr: "address", num: "number", tel: "phone", attch: "attachment", att: "attachment",
   mins: "minutes", min: "minutes", hrs: "hours", wk: "week", yr: "year", tmrw: "tomorrow", tmr: "tomorrow",

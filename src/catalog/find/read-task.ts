@@ -300,6 +300,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(set|change|update|clear|put)\s+my\s+((?:[\w-]+\s+){0,2}?)status\b/gi, "$1 my $2profile status");
   // "redeploy the vercel project", "deploy my site again": a new deployment of it (the project is where it is made).
   text = text.replace(/\b(?:re-?)?deploy\s+((?:the|my|our|this)\s+(?:[\w-]+\s+){0,2}?(?:project|site|app|service|website|function))\b/gi, "create a new deploy of $1");
+  // "send the contract to bob for signature", "get the NDA signed by ana": a request for signatures, an envelope to sign.
+  text = text.replace(/\b(send|get|have)\s+(.+?)\s+(?:(?:out\s+)?for\s+(?:e-?)?signatures?|to\s+(?:be\s+)?sign(?:ed)?|signed)\b/gi, "$1 $2 as a signature request envelope");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
