@@ -484,6 +484,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("invoke lambda send-receipts with payload {\"order\": 42}")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
     expect(ops("send the lease to tenant@mail.com for signature via docusign")[0]).toBe("docusign POST /v2.1/accounts/{accountId}/envelopes");
     expect(ops("post in r/node asking which test runner people like")[0]).toBe("reddit POST /api/submit");
+    // A conversion asked one way is not the tool that converts the other way.
+    expect(ops("elevenlabs tts 'doors open at 8' with the Adam voice")[0]).toMatch(/^elevenlabs POST \/v1\/text-to-speech\//);
+    expect(ops("elevenlabs: speech to text for the file call-0412.mp3")[0]).toBe("elevenlabs POST /v1/speech-to-text");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

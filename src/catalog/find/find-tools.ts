@@ -668,6 +668,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   /** Retired apps (`deprecated`): their tools are left out unless the call asks for them or names the app. */
   const retired = new Set(apps.filter((a) => a.deprecated).map((a) => a.id));
   let showRetired = false;
+  /** Conversions the task asks for, from one thing to another ("text to speech"): [from, to] term ids. */
+  let conversions: [number, number][] = [];
 
   // Sorted vocabulary for prefix look-ups: a stem of 5+ letters also matches words up to 3 letters longer
   // (assign → assignee, archiv → archived), which the light stemmer leaves apart.
@@ -898,6 +900,15 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (meta >= 0) {
       out[F.meta] = -1;
       if (reasons) reasons.push(`penalty: about ${index.words[meta]}`);
+    }
+    // A conversion the other way round ("text to speech" asked, SPEECH_TO_TEXT offered).
+    for (const [from, to] of conversions) {
+      let at = -1;
+      for (let i = name0; i < name1 && at < 0; i++) if (nameTerms[i] === to) at = i;
+      if (at >= 0 && within(nameTerms, at + 1, name1, from)) {
+        out[F.meta] -= 3; // (as wrong as another action: it does the opposite)
+        if (reasons) reasons.push(`penalty: ${index.words[to]} to ${index.words[from]}, the other way round`);
+      }
     }
     if (task.noItem && item && method === "GET") out[F.needsItem] = -1;
     if (task.ownerName && index.flags[doc]! & FLAG_PAIR_PATH) {
@@ -1355,6 +1366,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const prepared = restoreNames(source, prepareTask(source));
     // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
     prepared.text = expandAbbreviations(prepared.text);
+    conversions = [];
+    for (const m of `${prepared.text}${/\b(?:aloud|out\s+loud)\b/i.test(task) ? " text to speech" : ""}`.matchAll(/\b([a-z]{3,})[\s-]+(?:to|into)[\s-]+([a-z]{3,})\b/gi)) {
+      const from = index.vocab.get(stem(m[1]!.toLowerCase()));
+      const to = index.vocab.get(stem(m[2]!.toLowerCase()));
+      // (Things, not a verb and where it goes: "reply to message X" converts nothing.)
+      if (from !== undefined && to !== undefined && from !== to && (!Object.hasOwn(VERBS, m[1]!.toLowerCase()) || m[1]!.toLowerCase() === "text")) conversions.push([from, to]);
+    }
     const detected: DetectedApps = explicit
       ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set(), matches: [], unknown: [], implied: new Map() }
       : detector.detect(prepared.text);
