@@ -487,6 +487,8 @@ describe("tools.find reads requests however they are put", () => {
     // A conversion asked one way is not the tool that converts the other way.
     expect(ops("elevenlabs tts 'doors open at 8' with the Adam voice")[0]).toMatch(/^elevenlabs POST \/v1\/text-to-speech\//);
     expect(ops("elevenlabs: speech to text for the file call-0412.mp3")[0]).toBe("elevenlabs POST /v1/speech-to-text");
+    expect(ops("export frame 4:12 from figma file Zx9Ab12Cd as an svg")[0]).toBe("figma GET /v1/images/{file_key}");
+    expect(ops("who heads marketing at notion.so according to apollo?")[0]).toBe("apollo POST /mixed_people/api_search");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

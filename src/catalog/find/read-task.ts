@@ -302,6 +302,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:re-?)?deploy\s+((?:the|my|our|this)\s+(?:[\w-]+\s+){0,2}?(?:project|site|app|service|website|function))\b/gi, "create a new deploy of $1");
   // "send the contract to bob for signature", "get the NDA signed by ana": a request for signatures, an envelope to sign.
   text = text.replace(/\b(send|get|have)\s+(.+?)\s+(?:(?:out\s+)?for\s+(?:e-?)?signatures?|to\s+(?:be\s+)?sign(?:ed)?|signed)\b/gi, "$1 $2 as a signature request envelope");
+  // "export the frame as a png", "get node 1:2 as svg at 2x": an image rendered from it.
+  text = text.replace(/\b(?:export|render|download|get|save)\b(.*?)\bas\s+(?:an?\s+)?(png|jpe?g|svg|pdf)s?\b/gi, "render$1as $2 images");
+  // "who runs sales at stripe.com", "who heads engineering at Acme": the people in that role there, searched.
+  text = text.replace(/^(\s*)who\s+(?:runs|leads|heads|manages|owns)\b/i, "$1search people who lead");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
