@@ -489,6 +489,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("elevenlabs: speech to text for the file call-0412.mp3")[0]).toBe("elevenlabs POST /v1/speech-to-text");
     expect(ops("export frame 4:12 from figma file Zx9Ab12Cd as an svg")[0]).toBe("figma GET /v1/images/{file_key}");
     expect(ops("who heads marketing at notion.so according to apollo?")[0]).toBe("apollo POST /mixed_people/api_search");
+    expect(ops("snd a text via twilio to +14155550123: table ready")[0]).toBe("twilio POST /2010-04-01/Accounts/{AccountSid}/Messages.json");
+    expect(top("SELECT Name, Amount FROM Opportunity WHERE CloseDate = LAST_N_DAYS:30")[0]!.tool.app).toBe("salesforce");
+    expect(ops("what were the opens and click rate on sendgrid last week?")[0]).toBe("sendgrid GET /stats");
+    expect(top("post in r/sysadmin asking whether people moved from Jenkins to GitHub Actions")[0]!.tool.app).toBe("reddit");
+    expect(ops("google translate this invoice reminder into german")[0]).toBe("google_translate POST /v3beta1/{parent}:translateText");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

@@ -302,6 +302,8 @@ const WRITTEN_FOR_ONE_APP: [RegExp, string, string, string][] = [
   [/\bsc-domain:[\w.-]+/i, "sc-domain", "site", "google_searchconsole"],
   // LinkedIn's URNs ("urn:li:share:7123…", "urn:li:person:abc").
   [/\burn:li:[a-zA-Z]+:[\w-]+/, "linkedin-urn", "", "linkedin"],
+  // Salesforce's SOQL: its objects after FROM, its date literals ("FROM Opportunity WHERE CloseDate = THIS_QUARTER").
+  [/\bFROM\s+(?:Opportunity|Account|Contact|Lead|Case|Campaign|OpportunityLineItem)\b(?=[\s\S]*\bWHERE\b|\s*$)|\b(?:THIS|LAST|NEXT)_(?:FISCAL_)?(?:QUARTER|MONTH|WEEK|YEAR)\b|\bLAST_N_DAYS:\d+/, "soql", "query", "salesforce"],
   // InfluxDB's line protocol: a measurement, its tags and its fields ("cpu,host=web01 usage_idle=87.5").
   [/(?:^|\s)[A-Za-z_][\w-]*(?:,[\w-]+=[\w.-]+)+\s+[\w-]+=[\d.]+[a-z]?(?:,[\w-]+=[\w."-]+)*(?=\s|$)/, "line-protocol", "points line protocol", "influxdata"],
   // OpenAI's model names ("text-embedding-3-small", "gpt-4o-mini", "whisper-1", "dall-e-3", "tts-1-hd").
@@ -1191,18 +1193,19 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * verb and a letter left out, added or two swapped make it one. (Not a changed letter: "last week's" is no "list".)
    */
   function verbSlip(text: string, appWords: Set<string>): string {
-    return text.replace(/^(\W*(?:please\s+|pls\s+|plz\s+)?)([a-z]{4,10})\b/i, (all, lead: string, w: string) => {
+    // (Three letters too, when one letter left out makes the verb: "snd", "pst".)
+    return text.replace(/^(\W*(?:please\s+|pls\s+|plz\s+)?)([a-z]{4,10}\b|[a-z]{3}(?=\s))/i, (all, lead: string, w: string) => {
       const lower = w.toLowerCase();
       if (appWords.has(lower) || VERBS[lower] || isStopWord(lower) || Object.hasOwn(SYNONYMS, lower)) return all;
       // (A word the catalog holds as it is written, "tick off", is a word; "delte" only shares its stem with "delta".)
-      if (stem(lower) === lower && dfOf(lower) > 0) return all;
+      if (stem(lower) === lower && dfOf(lower) > 0 && lower.length > 3) return all;
       const near = new Set<string>();
       for (let i = 0; i <= lower.length; i++) {
         if (i < lower.length) near.add(lower.slice(0, i) + lower.slice(i + 1));
         if (i < lower.length - 1) near.add(lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2));
         for (const c of LETTERS) near.add(lower.slice(0, i) + c + lower.slice(i));
       }
-      const verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null);
+      const verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null && (lower.length > 3 || x.length === 4));
       return verbs.length === 1 ? `${lead}${verbs[0]}` : all;
     });
   }
@@ -1428,10 +1431,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         });
       }
       // "r/homelab" is a community (a subreddit), not an owner/repo: a one-letter owner is no repository.
-      // (Written so only for Reddit, it names Reddit as its ids name their apps.)
+      // (Written so only for Reddit, it names Reddit as its ids name their apps; the place of the work even when other
+      // apps are what the post is about: "post in r/devops asking who moved from Jenkins to GitHub Actions".)
       if (v.kind === "slug" && /^r\/[A-Za-z0-9_]+$/.test(v.text)) {
         hint("community", "in subreddit", ["reddit", 1]);
         if (appNumber.has("reddit") && !idApps.has("reddit")) idApps.set("reddit", v.text), namedBy.set("reddit", NAMED_BY.notation);
+        if (appNumber.has("reddit") && named.length > 0 && !named.includes("reddit")) named.unshift("reddit"), detected.primary.add("reddit");
       }
       // A web address, or a page's address written as a slug ("docs.google.com/spreadsheets/d/…"), is no repository.
       else if (v.kind === "url" || (page && v.kind === "slug")) hinted.add("slug");
@@ -1534,8 +1539,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (thing) text = text.replace(new RegExp(`\\b(a|an|another)\\s+(${escapeRegExp(m.text)})\\b`, "i"), `$1 $2 ${thing}`);
     }
     let q = readTask(text, appTexts);
-    // No verb left ("google translate 'Ihre Bestellung' to english"): the verb that ends the app's name is the order.
-    if ((!q.verb || q.intent === null) && detected.matches.some((m) => VERBS[m.text.toLowerCase().split(/\s+/).pop()!]?.intent)) {
+    // No verb left ("google translate 'Ihre Bestellung' to english"): the verb that ends the app's name is the order; so
+    // too when the app's name opens the task ("google translate this support reply into japanese": not "reply").
+    const opening = detected.matches.find((m) => VERBS[m.text.toLowerCase().split(/\s+/).pop()!]?.intent && prepared.text.trimStart().toLowerCase().startsWith(m.text.toLowerCase()));
+    if ((!q.verb || q.intent === null || (opening && q.verb.word !== opening.text.toLowerCase().split(/\s+/).pop())) && detected.matches.some((m) => VERBS[m.text.toLowerCase().split(/\s+/).pop()!]?.intent)) {
       const kept = appTexts.map((t) => {
         const words = t.split(/\s+/);
         return words.length > 1 && VERBS[words[words.length - 1]!.toLowerCase()]?.intent ? words.slice(0, -1).join(" ") : t;

@@ -163,7 +163,7 @@ const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings
 const NOT_COMPOUNDS = new Set(["in voice", "in voices", "at tribute", "in tent", "on set"]);
 
 /** Figures that apps count over a period (the clicks of a site, the spend of ads, the sessions of an app). */
-const METRIC_WORDS = /\b(?:clicks|impressions|sessions|page\s?views|visits|visitors|conversions|installs|ctr|cpc|cpm|roas|bounce\s+rate|spend|spent|traffic|engagement|reach)\b/i;
+const METRIC_WORDS = /\b(?:clicks|impressions|sessions|page\s?views|visits|visitors|conversions|installs|ctr|cpc|cpm|roas|bounce\s+rate|open\s+rate|click\s+rate|opens|spend|spent|traffic|engagement|reach)\b/i;
 /** How a task asks for figures: how many or much, broken down by something, or over a period. */
 const METRIC_ASKED = /\b(?:how\s+many|how\s+much|by\s+(?:country|day|week|month|device|page|source|campaign|channel|city|browser|query|keyword|platform)|(?:last|past)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarter|year)|yesterday|today|this\s+(?:week|month|quarter|year))\b/i;
 
@@ -462,7 +462,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   );
   // "how many clicks did the site get last month", "ga4 sessions by country for the last 7 days", "how much did we spend
   // on ads yesterday": figures of a period, which APIs give as a report, insights or analytics.
-  if (METRIC_WORDS.test(text) && METRIC_ASKED.test(text)) text += ", with metrics report insights analytics";
+  if (METRIC_WORDS.test(text) && METRIC_ASKED.test(text)) text += ", with metrics report insights analytics stats";
   const words = splitWords(stripValues(fieldsAsQualifiers(text)));
   let verb: ReadTask["verb"] = null;
   let verbAt = -1;
