@@ -292,6 +292,12 @@ function pageApps(address: string): [string, number][] | undefined {
 /** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
 const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources", file: "a file of its own" } as const;
 
+/** Words of a task that an app calls otherwise, read as the app's own when it is named. */
+const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
+  docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:/i }]],
+  bufferapp: [[/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }]],
+};
+
 /** The parts of a workbook a task may change in it. */
 const WORKBOOK_PARTS = /\b(?:rows?|tables?|worksheets?|sheets?|cells?|ranges?|columns?|formulas?)\b/i;
 
@@ -1491,8 +1497,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (appNumber.has(app) && !idApps.has(app)) idApps.set(app, at[0].trim()), namedBy.set(app, NAMED_BY.notation);
     }
     if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), namedBy.get(app) === NAMED_BY.keeper || detected.primary.add(app);
-    // On Docker Hub an image is a repository ("the tags of the postgres image"), not one image digest.
-    if (named.includes("docker_hub") && !/\bdigests?\b|sha256:/i.test(task)) text = text.replace(/\bimages?\b/gi, (m) => "repos".padEnd(m.length));
+    // An app's own word for a thing, when the app is named: on Docker Hub an image is a repository ("the tags of the
+    // postgres image", not one image digest's); on Buffer a post or a tweet is a status update.
+    for (const app of named) {
+      for (const [word, own] of APP_WORDS[app] ?? []) if (!own.unless?.test(task)) text = text.replace(word, own.as);
+    }
     // A workbook's rows, tables, sheets or cells ("add a row to the Expenses table in budget.xlsx on my OneDrive") are
     // Excel's to change, wherever the file is kept (OneDrive, SharePoint: Excel's API reaches it there).
     const workbook = prepared.values.find((v) => v.kind === "file" && /\.xls[xmb]?$/i.test(v.text));

@@ -220,7 +220,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   delay: { intent: "update", terms: ["update", "patch", "reschedule"] },
   how: { intent: "read", terms: ["get", "list"] },
   snooze: { intent: "update", terms: ["snooze", "pause"] },
-  queue: { intent: "create", terms: ["queue", "add"] },
+  queue: { intent: "create", terms: ["create", "add"] },
   acknowledge: { intent: "update", terms: ["ack", "acknowledge"] },
   ack: { intent: "update", terms: ["ack", "acknowledge"] },
   transcribe: { intent: "create", terms: ["transcription", "transcribe"] },
