@@ -494,6 +494,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("what were the opens and click rate on sendgrid last week?")[0]).toBe("sendgrid GET /stats");
     expect(top("post in r/sysadmin asking whether people moved from Jenkins to GitHub Actions")[0]!.tool.app).toBe("reddit");
     expect(ops("google translate this invoice reminder into german")[0]).toBe("google_translate POST /v3beta1/{parent}:translateText");
+    // A GET the catalog named LIST_SEARCH searches; a question about a thing by its hyphenated name reads it.
+    expect(ops("look on stack overflow for questions about rust lifetimes in async closures").slice(0, 3)).toContain("stackexchange GET /search");
+    expect(ops("queue a post in buffer for friday 10am: our new pricing page is live").slice(0, 2)).toContain("bufferapp POST /updates/create{mediaTypeExtension}");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

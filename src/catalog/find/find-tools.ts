@@ -659,6 +659,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if ((a === "create" && b === "update") || (a === "update" && b === "create")) upsert.add(doc);
     }
   }
+  // A GET whose name says search after the verb the catalog gave it ("LIST_SEARCH" for GET /search) searches.
+  const searchNamed = new Set<number>();
+  const searchTerm = index.vocab.get(stem("search"));
+  if (searchTerm !== undefined) {
+    for (let doc = 0; doc < n; doc++) {
+      if (METHODS[index.method[doc]!] !== "GET") continue;
+      const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
+      if (name.includes(searchTerm)) searchNamed.add(doc);
+    }
+  }
   /** Path words that only version or group an API (`/rest/api/3`, `/v2`). */
   const structural = new Set<number>();
   index.words.forEach((w, t) => {
@@ -718,7 +728,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const method = METHODS[index.method[doc]!];
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (method === "GET" || method === "HEAD") {
-      if (named === "search") return { intent: "search", from: "name" };
+      if (named === "search" || searchNamed.has(doc)) return { intent: "search", from: "name" };
       return { intent: item ? "read" : "list", from: "method" };
     }
     if (method === "DELETE") return { intent: "delete", from: "method" };
@@ -1594,7 +1604,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       q = readTask(said !== text ? said : `${text} message`, appTexts);
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
-    if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id")) {
+    // (Or a thing by its name: "what memory is the resize-thumbnails function configured with?" reads that function.)
+    if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id" || v.kind === "label")) {
       q.intent = "read";
     }
     // One item named by a link to its page ("give me the text of docs.google.com/document/d/…"): that item, read.
