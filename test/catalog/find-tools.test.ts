@@ -497,6 +497,9 @@ describe("tools.find reads requests however they are put", () => {
     // A GET the catalog named LIST_SEARCH searches; a question about a thing by its hyphenated name reads it.
     expect(ops("look on stack overflow for questions about rust lifetimes in async closures").slice(0, 3)).toContain("stackexchange GET /search");
     expect(ops("queue a post in buffer for friday 10am: our new pricing page is live").slice(0, 2)).toContain("bufferapp POST /updates/create{mediaTypeExtension}");
+    expect(ops("advance the candidate Ana Ruiz to the offer stage in ashby")[0]).toBe("ashby POST /application.changeStage");
+    expect(ops("zendesk: leave an internal note on ticket 7731 that legal is reviewing")[0]).toBe("zendesk PUT /tickets/{ticket_id}");
+    expect(ops("zendesk: list the comments on ticket 7731")[0]).toBe("zendesk GET /tickets/{ticket_id}/comments");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

@@ -296,6 +296,8 @@ const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keep
 const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:/i }]],
   bufferapp: [[/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }]],
+  // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
+  zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
 
 /** The parts of a workbook a task may change in it. */

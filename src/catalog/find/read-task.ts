@@ -306,6 +306,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:export|render|download|get|save)\b(.*?)\bas\s+(?:an?\s+)?(png|jpe?g|svg|pdf)s?\b/gi, "render$1as $2 images");
   // "who runs sales at stripe.com", "who heads engineering at Acme": the people in that role there, searched.
   text = text.replace(/^(\s*)who\s+(?:runs|leads|heads|manages|owns)\b/i, "$1search people who lead");
+  // "move the candidate to the onsite stage", "advance Sam to the offer stage": a change of their stage.
+  text = text.replace(/\b(?:move|put|advance|push|bump)\s+(.+?)\s+(?:in)?to\s+(?:the\s+)?(?:stage\s+)?(.+?\s+)?stage\b/gi, "change the stage of $1 to $2stage");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
