@@ -296,6 +296,8 @@ const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keep
 const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:/i }]],
   bufferapp: [[/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }]],
+  // (Meta's Graph API pauses, resumes or archives a campaign, an ad set or an ad by updating that object's status.)
+  metaads: [[/\b(?:pause|resume|unpause|activate|reactivate|stop|archive)\s+(?:the\s+|this\s+|that\s+)?(?:ad\s*sets?|campaigns?|ads?)\b/gi, { as: "update the object status" }]],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
   zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
@@ -1511,7 +1513,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (named.length === 0 && idApps.size > 0) for (const app of idApps.keys()) named.push(app), namedBy.get(app) === NAMED_BY.keeper || detected.primary.add(app);
     // An app's own word for a thing, when the app is named: on Docker Hub an image is a repository ("the tags of the
     // postgres image", not one image digest's); on Buffer a post or a tweet is a status update.
-    for (const app of named) {
+    // (Or, when none is named, an app the task's own words imply strongly: "in ads manager, pause ad set …".)
+    const speaking = named.length > 0 ? named : [...implied].filter(([, w]) => w >= 0.8).map(([app]) => app);
+    for (const app of speaking) {
       for (const [word, own] of APP_WORDS[app] ?? []) if (!own.unless?.test(task)) text = text.replace(word, own.as);
     }
     // A workbook's rows, tables, sheets or cells ("add a row to the Expenses table in budget.xlsx on my OneDrive") are
