@@ -502,6 +502,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("zendesk: list the comments on ticket 7731")[0]).toBe("zendesk GET /tickets/{ticket_id}/comments");
     expect(ops("pause campaign 120208765432109 on facebook ads, the budget is gone")[0]).toBe("metaads POST /{object_id}");
     expect(ops("set the stage of salesforce opportunity 0065g00000AbC12AAB to Closed Lost")[0]).toBe("salesforce PATCH /sobjects/{sObjectName}/{id}");
+    expect(ops("add a checklist item 'book flights' at the bottom of my notion page Travel")[0]).toBe("notion PATCH /v1/blocks/{block_id}/children");
+    expect(ops("add a page to the Roadmap database in notion")[0]).toBe("notion POST /v1/pages");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

@@ -298,6 +298,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   bufferapp: [[/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }]],
   // (Meta's Graph API pauses, resumes or archives a campaign, an ad set or an ad by updating that object's status.)
   metaads: [[/\b(?:pause|resume|unpause|activate|reactivate|stop|archive)\s+(?:the\s+|this\s+|that\s+)?(?:ad\s*sets?|campaigns?|ads?)\b/gi, { as: "update the object status" }]],
+  // (Notion adds text, to-dos or bullets to a page as blocks appended to its children.)
+  notion: [[/\b(?:add|append|put|write|insert|drop)\b(?=[^.;]*?\b(?:to|on|in|into|under|at\s+the\s+(?:bottom|end|top)\s+of)\s+(?:my\s+|the\s+|this\s+|our\s+|that\s+)?(?:notion\s+)?page\b)(?![^.;]*\bpages?\s+(?:to|in|into)\b)/i, { as: "append block children", unless: /\bcomments?\b/i }]],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
   zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
