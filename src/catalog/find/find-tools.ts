@@ -300,6 +300,16 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   metaads: [[/\b(?:pause|resume|unpause|activate|reactivate|stop|archive)\s+(?:the\s+|this\s+|that\s+)?(?:ad\s*sets?|campaigns?|ads?)\b/gi, { as: "update the object status" }]],
   // (Notion adds text, to-dos or bullets to a page as blocks appended to its children.)
   notion: [[/\b(?:add|append|put|write|insert|drop)\b(?=[^.;]*?\b(?:to|on|in|into|under|at\s+the\s+(?:bottom|end|top)\s+of)\s+(?:my\s+|the\s+|this\s+|our\s+|that\s+)?(?:notion\s+)?page\b)(?![^.;]*\bpages?\s+(?:to|in|into)\b)/i, { as: "append block children", unless: /\bcomments?\b/i }]],
+  // (Gmail sorts mail as it comes, skips the inbox, labels it or blocks a sender by a filter, under its settings.)
+  gmail: [
+    [/\b(?:filters?|rules?)\b/i, { as: "settings filter" }],
+    [/\b(?:automatically|from\s+now\s+on|(?:should\s+)?skip(?:s|ping)?\s+(?:the|my)\s+inbox|block\s+(?:the\s+)?sender)\b/i, { as: "$& with a settings filter", unless: /\b(?:filters?|rules?)\b/i }],
+  ],
+  // (LaunchDarkly turns a flag on or off in an environment by a change to the flag; whether it is on is read from it.)
+  launchdarkly: [
+    [/\b(?:turn(?:ed)?|switch(?:ed)?|flip(?:ped)?)\s+(?:it\s+|the\s+)?(?:on|off)\b|\b(?:kill|enable|disable|toggle|roll\s+out)\b/i, { as: "update patch", unless: /^\s*(?:is|are|was|were)\b/i }],
+    [/^\s*(?:is|are|was|were)\b/i, { as: "get the feature flag: is" }],
+  ],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
   zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
