@@ -265,7 +265,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
   text = text.replace(/\bpush\s+((?:(?:these|those|the|my|our|this|that|some|all|new|latest)\s+){0,2})(embeddings?|vectors?|records?|rows?|data|items?|documents?|events?|contacts?|leads?|metrics?)\s+(into|to)\b/gi, "upsert $1$2 $3");
   // "send the approved 'order_shipped' template to +49 …": a message made from the template, to someone.
-  text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\s+to\b/gi, "send $1$2template message to");
+  // (The template's name or language may follow it: "send the approved template 'order_shipped' (en_US) from … to …".)
+  text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\b(?=[^.;]*\bto\b)/gi, "send $1$2template message");
   // "how long is the drive from SFO to Palo Alto", "the commute from home to work": a route between two places.
   // (Non-native: "the drive from Munich airport until Marienplatz".)
   text = text.replace(/\b(?:the\s+)?(?:drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\b(?:to|until|till|towards)\b)/gi, "route directions ");
