@@ -310,6 +310,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
     [/\b(?:turn(?:ed)?|switch(?:ed)?|flip(?:ped)?)\s+(?:it\s+|the\s+)?(?:on|off)\b|\b(?:kill|enable|disable|toggle|roll\s+out)\b/i, { as: "update patch", unless: /^\s*(?:is|are|was|were)\b/i }],
     [/^\s*(?:is|are|was|were)\b/i, { as: "get the feature flag: is" }],
   ],
+  // (Logging or recording a line in a sheet is appending a row of values to it.)
+  googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
   zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
