@@ -92,6 +92,11 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "meet link": [["googlemeet", 0.8]], "form responses": [["googleforms", 0.6]],
   "lifecycle stage": [["hubspot", 0.6]], "dynamic template": [["sendgrid", 0.6]], "paper doc": [["dropbox", 0.6]],
   "placed order": [["klaviyo", 0.5]], "klaviyo flow": [["klaviyo", 1]],
+  // A CDN's invalidations, a song's audio features, a Docker daemon's containers, trains' departures, postcodes.
+  invalidation: [["aws_cloudfront", 0.8]], invalidations: [["aws_cloudfront", 0.8]],
+  "audio features": [["spotify", 1]], tempo: [["spotify", 0.6]], danceability: [["spotify", 1]],
+  "docker daemon": [["docker_engine", 1]], "docker engine": [["docker_engine", 1]], departures: [["deutschebahn_fahrplan", 0.4]],
+  postcode: [["ideal_postcodes", 0.6]], postcodes: [["ideal_postcodes", 0.6]],
   // Things only one product calls so (Keycloak's realms, InfluxDB's line protocol, a book's ISBN, NetBox's prefixes).
   realm: [["keycloak", 0.8]], realms: [["keycloak", 0.8]], "line protocol": [["influxdata", 1]], flux: [["influxdata", 0.5]],
   isbn: [["isbndb", 0.8]], isbns: [["isbndb", 0.8]], "ip prefix": [["netbox", 0.6]], ipam: [["netbox", 0.8]],

@@ -184,6 +184,8 @@ const ID_SHAPES: [RegExp, string, number][] = [
   [/^dpl_[A-Za-z0-9]{8,}$/, "vercel", 1],
   // ServiceNow's record numbers: an incident INC0012345, a request RITM…, a change CHG…, a problem PRB….
   [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
+  // A CloudFront distribution's id ("E2QWRUHEXAMPLE").
+  [/^E[A-Z0-9]{12,13}$/, "aws_cloudfront", 0.8],
   // A book's ISBN-13 (978… or 979…), whole or with its hyphens: a book database's.
   [/^97[89](?:\d{10}|(?:-\d+){3}-\d)$/, "isbndb", 0.8],
 ];

@@ -309,6 +309,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\s*)who\s+(?:runs|leads|heads|manages|owns)\b/i, "$1search people who lead");
   // "move the candidate to the onsite stage", "advance Sam to the offer stage": a change of their stage.
   text = text.replace(/\b(?:move|put|advance|push|bump)\s+(.+?)\s+(?:in)?to\s+(?:the\s+)?(?:stage\s+)?(.+?\s+)?stage\b/gi, "change the stage of $1 to $2stage");
+  // "what songs did Radiohead play at the concert": the concert's setlist.
+  text = text.replace(/\b(?:what|which)\s+songs?\s+(?:did|does|do|will)\s+(.+?)\s+play\b/gi, "search setlists of $1 songs played");
+  // "invalidate /index.html on the distribution": an invalidation of those paths, made.
+  text = text.replace(/^(\W*(?:please\s+)?)invalidate\b/i, "$1create an invalidation of");
   // "read this paragraph aloud", "say it out loud in voice X": speech made from the text.
   text = text.replace(/\b(?:read|say|speak)\s+((?:[\w'-]+\s+){0,3}?)(?:out\s+loud|aloud)\b/gi, "convert $1text to speech audio");
   // "which students haven't turned in assignment 3", "who handed in the essay": the submissions.
