@@ -1627,7 +1627,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A question about one item named by its id or key ("what's the status of WEB-88") reads that item.
     // (Or a thing by its name: "what memory is the resize-thumbnails function configured with?" reads that function.)
-    if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id" || v.kind === "label")) {
+    // (Or by a long number: "how many plays has my vimeo video 824569120 had?")
+    if (q.intent === "list" && q.verb && ["what", "which", "who", "how"].includes(q.verb.word) && prepared.values.some((v) => v.kind === "key" || v.kind === "id" || v.kind === "label" || (v.kind === "number" && /^\d{6,}$/.test(v.text)))) {
       q.intent = "read";
     }
     // One item named by a link to its page ("give me the text of docs.google.com/document/d/…"): that item, read.
