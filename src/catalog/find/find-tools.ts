@@ -305,6 +305,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   // (Gmail sorts mail as it comes, skips the inbox, labels it or blocks a sender by a filter, under its settings.)
   gmail: [
     [/\b(?:filters?|rules?)\b/i, { as: "settings filter" }],
+    // (A label is put on or taken off a message by modifying the message; a new label is made under labels.)
+    [/\b(?:add|put|apply|stick|remove|take\s+off)\s+(?:the\s+)?(?:label\s+)?(?:['"‘“][^'"’”]+['"’”]\s+|[\w-]+\s+)?label(?:\s+[\w-]+)?\s+(?:to|on|onto|from)\b/i, { as: "modify the message labels:", unless: /\b(?:filters?|rules?|automatically|new\s+label|create)\b/i }],
     [/\b(?:automatically|from\s+now\s+on|(?:should\s+)?skip(?:s|ping)?\s+(?:the|my)\s+inbox|block\s+(?:the\s+)?sender)\b/i, { as: "$& with a settings filter", unless: /\b(?:filters?|rules?)\b/i }],
   ],
   // (LaunchDarkly turns a flag on or off in an environment by a change to the flag; whether it is on is read from it.)
