@@ -514,6 +514,7 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("what are used iPad minis going for on ebay?")[0]).toBe("ebay_buy_browse GET /item_summary/search");
     expect(ops("put the 'Travel' label on the gmail message 18d3aa01bc22ef90")[0]).toBe("gmail POST /gmail/v1/users/{userId}/messages/{id}/modify");
     expect(ops("create a new label Receipts in gmail")[0]).toBe("gmail POST /gmail/v1/users/{userId}/labels");
+    expect(ops("add 'Midnight City' to my road trip playlist on spotify")[0]).toBe("spotify POST /playlists/{playlist_id}/tracks");
     // A folder's address is listed, not read as one item; an order with fields after a comma stays the order.
     expect(ops("list the objects under gs://acme-logs/2025/07/")[0]).toBe("google_storage GET /b/{bucket}/o");
     expect(ops("Create a 1Password LOGIN item titled 'db-admin' in vault abcd1234efgh5678 with username 'root', tag 'ops'")[0]).toBe("1password_connect POST /vaults/{vaultUuid}/items");

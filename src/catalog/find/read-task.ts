@@ -309,6 +309,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\s*)who\s+(?:runs|leads|heads|manages|owns)\b/i, "$1search people who lead");
   // "move the candidate to the onsite stage", "advance Sam to the offer stage": a change of their stage.
   text = text.replace(/\b(?:move|put|advance|push|bump)\s+(.+?)\s+(?:in)?to\s+(?:the\s+)?(?:stage\s+)?(.+?\s+)?stage\b/gi, "change the stage of $1 to $2stage");
+  // "add 'Blinding Lights' to my gym playlist": a thing that exists, by its title, put in a collection as one of its items.
+  text = text.replace(/\b(add|put|throw|stick|save)\s+(?=\s{3,}(?:on)?to\s+(?:my|the|our|this)\s+(?:[\w'-]+\s+){0,2}?(?:playlist|queue|library|favou?rites|watchlist|watch\s+later)\b)/gi, "$1 the item ");
   // "what are used Steam Decks going for", "what does a 2019 Civic sell for": the prices of listings, searched.
   text = text.replace(/\bwhat\s+(?:are|is|do|does)\s+(.+?)\s+(?:going|selling|sell|go)\s+for\b/gi, "search item listings of $1 with their prices");
   // "what songs did Radiohead play at the concert": the concert's setlist.
