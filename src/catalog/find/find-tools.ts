@@ -476,7 +476,7 @@ const BROADER: Record<string, string[]> = {
 const NAME_AS_THING: Record<string, string> = { zoom: "meeting", webex: "meeting", microsoft_teams: "meeting", googlemeet: "meeting", typeform: "form", jotform: "form" };
 
 /** What an app that is a list of one kind of thing keeps ("add 'buy milk' to todoist" adds a task). */
-const APP_THING: Record<string, string> = { todoist: "task", google_keep: "note", trello: "card", asana: "task", bufferapp: "status update" };
+const APP_THING: Record<string, string> = { todoist: "task", google_keep: "note", trello: "card", asana: "task" };
 /** Words of when, which are no thing to act on. */
 const TIME_NOUNS = /^(today|tonight|tomorrow|tmrw|tmr|morning|evening|afternoon|week|weekend|month|p\d)$/;
 
@@ -1483,11 +1483,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       // Todoist's quick-add ("renew passport monday p1 #Personal"): a priority p1-p4 beside a #project, a task.
       else if (v.kind === "channel" && /(?:^|\s)p[1-4](?=$|[\s.,;!?])/.test(task)) hint("channel", "task in project", ["todoist", 0.7]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
-      else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) {
-        hint("slug", "in repository", ["docker_hub", 0.6]);
-        // ("The image library/nginx" is that repository: its tags are the repository's, not one image digest's.)
-        text = text.replace(/\b(?:the\s+)?images?(?=\s{3,})/i, (m) => "repository".padEnd(m.length));
-      }
+      else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
       else if (v.kind === "emoji") {
         const after = task.slice(task.indexOf(v.text) + v.text.length);
