@@ -156,14 +156,17 @@ const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string,
   timezone: { words: "in timezone" },
 };
 
-/** Ids whose shape says whose they are (Stripe's cus_ / ch_ / sub_ objects, Airtable's app / tbl / rec, PayPal's invoices, Salesforce's records). */
-const ID_SHAPES: [RegExp, string, number][] = [
-  [/^(?:cus|ch|sub|pi|price|prod|inv|in|pm|re|evt|acct|seti|cs|txn|tr|po|plan|si|ii|cn|sub_sched)_[A-Za-z0-9]{8,}$/, "stripe", 0.8],
+/**
+ * Ids whose shape says whose they are (Stripe's cus_ / ch_ / sub_ objects, Airtable's app / tbl / rec, PayPal's invoices,
+ * Salesforce's records): [shape, app, weight, and what kind of thing such an id is, when its shape says so].
+ */
+const ID_SHAPES: [RegExp, string, number, ((id: string) => string | undefined)?][] = [
+  [/^(?:cus|ch|sub|pi|price|prod|inv|in|pm|re|evt|acct|seti|cs|txn|tr|po|plan|si|ii|cn|sub_sched)_[A-Za-z0-9]{8,}$/, "stripe", 0.8, (id) => STRIPE_OBJECTS[id.slice(0, id.lastIndexOf("_"))]],
   // (Airtable's are 14 characters after the prefix; written shorter in examples and notes, with a digit among them.)
   [/^(?:app|tbl|rec|fld|viw)(?=[A-Za-z]*\d)[A-Za-z0-9]{8,14}$/, "airtable", 1],
   [/^INV2(?:-[A-Z0-9]{4}){4}$/, "paypal", 0.8],
   [/^(?:001|003|005|006|00Q|00T|00U|500|701|800)[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, "salesforce", 1],
-  [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1],
+  [/^(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}$/, "aws_ec2", 1, (id) => EC2_OBJECTS[id.slice(0, id.indexOf("-"))]],
   // A Google Cloud zone ("us-central1-a", "europe-west4-b"): Compute Engine's.
   [/^(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-[a-z]+\d-[a-c]$/, "google_compute", 0.6],
   // Sentry's short issue ids: the project's slug in capitals and a base-36 counter ("CHECKOUT-WEB-3F1"; a Jira key ends in digits only).
@@ -175,7 +178,7 @@ const ID_SHAPES: [RegExp, string, number][] = [
   // Plaid's tokens name their kind and environment ("public-sandbox-…", "access-production-…").
   [/^(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}$/, "plaid", 1],
   // Twilio's resource SIDs: two letters of the kind and 32 hex digits (SM… a message, CA… a call, AC… an account).
-  [/^(?:SM|MM|CA|AC|PN|RE|CF|MG)[0-9a-f]{32}$/, "twilio", 1],
+  [/^(?:SM|MM|CA|AC|PN|RE|CF|MG)[0-9a-f]{32}$/, "twilio", 1, (id) => TWILIO_OBJECTS[id.slice(0, 2)]],
   // Twilio Verify's services (VA…).
   [/^VA[0-9a-f]{32}$/, "twilio_verify", 1],
   // A Microsoft Teams chat or channel ("19:8a0b…@thread.v2").
@@ -187,7 +190,7 @@ const ID_SHAPES: [RegExp, string, number][] = [
   // A CloudFront distribution's id ("E2QWRUHEXAMPLE").
   [/^E[A-Z0-9]{12,13}$/, "aws_cloudfront", 0.8],
   // A book's ISBN-13 (978… or 979…), whole or with its hyphens: a book database's.
-  [/^97[89](?:\d{10}|(?:-\d+){3}-\d)$/, "isbndb", 0.8],
+  [/^97[89](?:\d{10}|(?:-\d+){3}-\d)$/, "isbndb", 0.8, () => "book isbn"],
 ];
 
 /**
@@ -1493,10 +1496,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         // "add 'Midnight City' by M83 to my playlist": a song (or a book, a film) by its artist, the thing to add.
         hint("by-artist", "track");
       } else if (shaped) {
-        const [, app, weight] = shaped;
+        const [, app, weight, objectOf] = shaped;
         hint(`id:${app}`, "", [app, weight]);
-        const object =
-          app === "stripe" ? STRIPE_OBJECTS[v.text.slice(0, v.text.lastIndexOf("_"))] : app === "aws_ec2" ? EC2_OBJECTS[v.text.slice(0, v.text.indexOf("-"))] : app === "twilio" ? TWILIO_OBJECTS[v.text.slice(0, 2)] : app === "isbndb" ? "book isbn" : undefined;
+        const object = objectOf?.(v.text);
         if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
       } else {

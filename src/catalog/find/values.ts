@@ -26,7 +26,7 @@ const TLDS = "com|io|so|ai|co|org|net|dev|app|me|us|uk|de|fr|es|it|nl|ca|au|in|x
 /** Kinds of things people name with a hyphenated name ("api-server", "raw-logs"). */
 const NAMED_THINGS = "(?:flag|project|repo|repository|bucket|service|branch|site|item|image|database|db|table|index|queue|topic|job|pipeline|cluster|namespace|environment|env|function|lambda|workflow|app|space|vault|droplet|instance|server|deployment|container|dag|stack|secret|folder|dashboard|monitor|model|dataset|stream|workspace|zone|domain|org|team)s?";
 /** A lower-case name of two or more hyphenated parts, not an English compound ("follow-up", "to-do", "e-mail", "on-call"). */
-const HYPHENATED = "(?!(?:dall|to|e|re|co|non|pre|post|self|follow|check|sign|log|set|add|opt|pop|built|real|all|on|off|one|high|low|long|short|year|end|out|up|in|x|t|double|triple|multi|single|read|write|pull|push|drop|hand|well|up|top|third|first|second|full|half|part|day|week|month|auto|cross|sub|semi|anti|de|un)-)[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
+const HYPHENATED = "(?!(?:dall|to|e|re|co|non|pre|post|self|follow|check|sign|log|set|add|opt|pop|built|real|all|on|off|one|high|low|long|short|year|end|out|in|x|t|double|triple|multi|single|read|write|pull|push|drop|hand|well|up|top|third|first|second|full|half|part|day|week|month|auto|cross|sub|semi|anti|de|un)-)[a-z][a-z0-9]*(?:-[a-z0-9]+)+";
 
 /** Tried in order; each pattern's matches are cut out before the next one runs. */
 const PATTERNS: [ValueKind, RegExp][] = [
