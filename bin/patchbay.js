@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The `patchbay` command (src/cli/main.ts), run through tsx.
-import { register } from "tsx/esm/api";
+// The `patchbay` command (src/cli/main.ts): built to JavaScript on first use and after a source changes (run-built.js).
+import { runBuilt } from "./run-built.js";
 
-register();
-await import("../src/cli/main.ts");
+await runBuilt("src/cli/main.ts");

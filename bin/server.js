@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Starts the service (src/main.ts) through tsx, which runs the TypeScript sources and the generated Prisma client.
-import { register } from "tsx/esm/api";
+// Starts the service (src/main.ts): built to JavaScript on the first start and after a source changes (run-built.js).
+import { runBuilt } from "./run-built.js";
 
-register();
-await import("../src/main.ts");
+await runBuilt("src/main.ts");

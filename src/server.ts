@@ -9,7 +9,6 @@ import { answerClientError } from "./http/client-error.js";
 import type { AddressInfo } from "node:net";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/open-database.js";
-import { redisClients } from "./redis/redis-clients.js";
 import { settlesWithin, stopInOrder } from "./lifecycle/stop-in-order.js";
 import { healthChecks } from "./lifecycle/health-checks.js";
 import { deriveSecrets, loadServerSecret } from "./crypto/secrets.js";
@@ -71,7 +70,8 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   });
   const catalog = withExtraApps(builtCatalog, opts.extraApps ?? []);
   if (config.appsConfigFile) log.info({ apps: await applyAppsConfigFile(config.appsConfigFile, db, secrets, catalog) }, "app settings applied from file");
-  const redis = config.redisUrl ? redisClients(config.redisUrl, log) : null;
+  // ioredis is loaded only when REDIS_URL is set (the embedded start does without it).
+  const redis = config.redisUrl ? (await import("./redis/redis-clients.js")).redisClients(config.redisUrl, log) : null;
   // Rate limits never wait for Redis: a command that is not answered within a second counts in memory instead.
   const rateLimitStore = redis?.open("rate limits", { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 }) ?? null;
   const document = loadDocument();

@@ -9,7 +9,7 @@ import { readEvent } from "./processor/read-event.js";
 
 export async function receiveWebhook(services: Services, rawBody: string, signature: string | undefined): Promise<{ event: string; outcome: Confirmation | "offers_refreshed" | "ignored" }> {
   const commerce = commerceOf(services);
-  const event = readEvent(rawBody, signature, commerce.processor.webhookSecret);
+  const event = await readEvent(rawBody, signature, commerce.processor.webhookSecret);
   if (event.type === "catalog.changed") {
     commerce.offers.invalidate();
     return { event: event.id, outcome: "offers_refreshed" };

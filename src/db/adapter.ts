@@ -1,12 +1,14 @@
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DatabaseTarget } from "./target.js";
 import { noteLocalStatement } from "./lean-reads.js";
 
-/** The Prisma driver adapter for the target database. */
-export function adapterFactory(target: DatabaseTarget) {
-  if (target.provider === "sqlite") return tellingCommits(new PrismaBetterSqlite3({ url: target.url }));
+/** The Prisma driver adapter for the target database (only its own driver is loaded: the embedded start skips pg). */
+export async function adapterFactory(target: DatabaseTarget): Promise<SqlDriverAdapterFactory> {
+  if (target.provider === "sqlite") {
+    const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
+    return tellingCommits(new PrismaBetterSqlite3({ url: target.url }));
+  }
+  const { PrismaPg } = await import("@prisma/adapter-pg");
   return tellingCommits(new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs }, target.schema ? { schema: target.schema } : undefined));
 }
 

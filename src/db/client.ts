@@ -23,7 +23,7 @@ export type Db = PrismaClient;
 const SQLITE_PRAGMAS = ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 5000"];
 
 export async function openDb(target: DatabaseTarget): Promise<Db> {
-  const adapter = adapterFactory(target);
+  const adapter = await adapterFactory(target);
   if (target.provider === "sqlite") {
     const { PrismaClient: Client } = await import("../../generated/prisma/sqlite/client.ts");
     const client = new Client({ adapter });

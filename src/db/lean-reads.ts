@@ -184,7 +184,7 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
   });
   pool.on("error", () => {}); // an idle connection dropped by the server is replaced on the next query
   const memory = new RowMemory();
-  const changes = listenForChanges(pg, target.url, () => memory.forget());
+  const changes = listenForChanges(pg, target.url, target.schema ?? "public", () => memory.forget());
   let statementsSeen = localStatements;
   let since = performance.now();
   const read = async (query: LeanQuery, params: unknown[]) => {
@@ -247,10 +247,11 @@ class RowMemory {
 }
 
 /**
- * A connection of its own that LISTENs on the change channel and calls `changed` for every notification, and when it
+ * A connection of its own that LISTENs on the change channel and calls `changed` for every notification of a change in
+ * `schema` (the payload is `<schema>.<table>`; other schemas of the database are other deployments), and when it
  * connects or drops (what it missed meanwhile is unknown). Re-made a second after it drops. `live`: listening now.
  */
-function listenForChanges(pg: typeof import("pg").default, url: string, changed: () => void): { live: () => boolean; close: () => Promise<void> } {
+function listenForChanges(pg: typeof import("pg").default, url: string, schema: string, changed: () => void): { live: () => boolean; close: () => Promise<void> } {
   let client: InstanceType<typeof pg.Client> | null = null;
   let live = false;
   let closed = false;
@@ -266,7 +267,12 @@ function listenForChanges(pg: typeof import("pg").default, url: string, changed:
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on("notification", () => changed());
+    c.on("notification", (message) => {
+      const payload = message.payload ?? "";
+      const dot = payload.lastIndexOf(".");
+      // A payload without a schema (a trigger older than its migration) is taken as a change here.
+      if (dot < 0 || payload.slice(0, dot) === schema) changed();
+    });
     c.on("error", () => down(c));
     c.on("end", () => down(c));
     try {

@@ -5,7 +5,6 @@
  */
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import pg from "pg";
 import { redactUrl } from "../config.js";
 import { databaseTarget, type DatabaseTarget } from "./target.js";
 import { migrate } from "./migrate.js";
@@ -30,6 +29,7 @@ export async function openDatabase(databaseUrl: string, timeoutMs: number): Prom
 /** Connects and runs `SELECT 1` within `timeoutMs`, or throws DatabaseUnreachable saying what went wrong. */
 async function checkPostgres(databaseUrl: string, target: DatabaseTarget, timeoutMs: number): Promise<void> {
   const seconds = `${timeoutMs / 1000} s`;
+  const { default: pg } = await import("pg"); // loaded only for a PostgreSQL database (the embedded start skips it)
   const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   client.on("error", () => {}); // a late socket error after a failed check must not crash the process
   const deadline = new Promise<never>((_, reject) => {

@@ -36,7 +36,7 @@ export interface OpenEngine {
 export async function openSchemaEngine(target: DatabaseTarget, schemaText: string): Promise<OpenEngine> {
   loaded ??= loadBindings();
   const { SchemaEngine: Engine } = await loaded;
-  const factory = adapterFactory(target);
+  const factory = await adapterFactory(target);
   const opened: { dispose(): Promise<void> }[] = [];
   const tracking = Object.assign(Object.create(Object.getPrototypeOf(factory)), factory, {
     connect: async () => {

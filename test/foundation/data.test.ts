@@ -69,6 +69,13 @@ describe("data", () => {
       await other.query(`UPDATE "ApiKey" SET project = 'quiet-change' WHERE id = $1`, [keyId]);
       await other.query('ALTER TABLE "ApiKey" ENABLE TRIGGER "ApiKey_notify_change"');
       expect(await read()).toBe(before);
+      // A change in another schema of the database (another deployment's, or another test file's) is not ours.
+      await other.query('ALTER TABLE "ApiKey" DISABLE TRIGGER "ApiKey_notify_change"'); // so only the notification below tells
+      await other.query(`UPDATE "ApiKey" SET project = 'other-schema-change' WHERE id = $1`, [keyId]);
+      await other.query(`SELECT pg_notify('patchbay_change', 'another_deployment.ApiKey')`);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await read()).toBe(before);
+      await other.query('ALTER TABLE "ApiKey" ENABLE TRIGGER "ApiKey_notify_change"');
       // A change that notifies is seen as soon as the notification arrives.
       await other.query(`UPDATE "ApiKey" SET project = 'heard-change' WHERE id = $1`, [keyId]);
       const deadline = Date.now() + 2000;

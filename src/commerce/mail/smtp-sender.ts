@@ -3,7 +3,7 @@
  * written. Each mail gets up to 5 attempts; an attempt is claimed first, so several instances never send one twice
  * at the same time.
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Services } from "../../services.js";
 import { claimMail, markFailed, markSent, unsentMails } from "./outbox.js";
 
@@ -19,7 +19,9 @@ export interface MailSender {
 export function startMailSender(services: Services): MailSender | null {
   const { smtpUrl, mailFrom } = services.config.commerce;
   if (!smtpUrl) return null;
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded on the first round, not at start.
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = () => (transport ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl)));
   let running: Promise<void> | null = null;
   let stopped = false;
   const drain = async () => {
@@ -27,7 +29,7 @@ export function startMailSender(services: Services): MailSender | null {
       if (stopped) return;
       if (!(await claimMail(services.db, mail.id, mail.attempts))) continue;
       try {
-        await transport.sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transportOf()).sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
         await markSent(services.db, mail.id);
       } catch (err) {
         services.log.warn({ mail: mail.id, attempt: mail.attempts + 1, err: (err as Error).message }, "sending a store e-mail failed");
@@ -51,7 +53,7 @@ export function startMailSender(services: Services): MailSender | null {
       stopped = true;
       clearInterval(timer);
       await running;
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

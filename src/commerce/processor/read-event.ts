@@ -3,7 +3,7 @@
  * (`Stripe-Signature: t=<unix>,v1=<HMAC-SHA256(secret, "<t>.<raw body>")>`, constant-time compare, 5-minute
  * tolerance), checked by the official `stripe` package for Stripe and the stand-in alike.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 
 export type ProcessorEvent =
   | { id: string; type: "checkout.session.completed"; checkout: CompletedCheckout }
@@ -22,11 +22,12 @@ export interface CompletedCheckout {
 
 export class BadSignature extends Error {}
 
-export function readEvent(rawBody: string, signature: string | undefined, secret: string): ProcessorEvent {
+export async function readEvent(rawBody: string, signature: string | undefined, secret: string): Promise<ProcessorEvent> {
   if (!signature) throw new BadSignature("The Stripe-Signature header is missing.");
+  const { default: StripeLib } = await import("stripe"); // loaded on the first webhook, not at start
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = StripeLib.webhooks.constructEvent(rawBody, signature, secret);
   } catch (err) {
     throw new BadSignature(`The webhook signature does not verify: ${(err as Error).message.split("\n")[0]}`);
   }

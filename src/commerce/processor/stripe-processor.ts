@@ -3,25 +3,31 @@
  * in subscription mode (the buyer's e-mail and payment are collected on Stripe's page). PATCHBAY_STRIPE_API_URL
  * points the package at another address (the loopback stand-in of the tests) through its host/port/protocol options.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { CommerceConfig } from "../../config.js";
 import { ApiError } from "../../errors.js";
 import type { HostedCheckout, HostedCheckoutRequest, Interval, Offer, OfferPrice, PaymentProcessor } from "./processor.js";
 
+/** The `stripe` package, loaded on first use (it is large; a start that sells nothing yet need not wait for it). */
+let loaded: Promise<typeof import("stripe").default> | null = null;
+const loadStripe = () => (loaded ??= import("stripe").then((m) => m.default));
+
 export function stripeProcessor(config: CommerceConfig): PaymentProcessor {
   const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
-  const stripe = new Stripe(config.stripeSecretKey!, {
+  let client: Promise<Stripe> | null = null;
+  const stripeClient = () => (client ??= loadStripe().then((StripeLib) => new StripeLib(config.stripeSecretKey!, {
     maxNetworkRetries: 1,
     timeout: 15_000,
     telemetry: false,
     appInfo: { name: "Patchbay" },
     ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
-  });
+  })));
   return {
     mode: "stripe",
     webhookSecret: config.stripeWebhookSecret!,
     async listOffers(): Promise<Offer[]> {
       try {
+        const stripe = await stripeClient();
         const prices = new Map<string, OfferPrice[]>();
         for await (const price of stripe.prices.list({ active: true, type: "recurring", limit: 100 })) {
           const product = typeof price.product === "string" ? price.product : price.product.id;
@@ -34,11 +40,12 @@ export function stripeProcessor(config: CommerceConfig): PaymentProcessor {
         }
         return offers;
       } catch (err) {
-        throw stripeFailure("listing products and prices", err);
+        throw await stripeFailure("listing products and prices", err);
       }
     },
     async startHostedCheckout(request: HostedCheckoutRequest): Promise<HostedCheckout> {
       try {
+        const stripe = await stripeClient();
         const session = await stripe.checkout.sessions.create({
           mode: "subscription",
           line_items: [{ price: request.priceId, quantity: 1 }],
@@ -51,7 +58,7 @@ export function stripeProcessor(config: CommerceConfig): PaymentProcessor {
         if (!session.url) throw new Error("Stripe returned a checkout session without a url");
         return { id: session.id, url: session.url };
       } catch (err) {
-        throw stripeFailure("creating the checkout session", err);
+        throw await stripeFailure("creating the checkout session", err);
       }
     },
   };
@@ -70,8 +77,9 @@ function offerPrice(price: Stripe.Price): OfferPrice {
   };
 }
 
-function stripeFailure(doing: string, err: unknown): ApiError {
-  const message = err instanceof Stripe.errors.StripeError ? err.message : (err as Error).message;
-  const status = err instanceof Stripe.errors.StripeError ? err.statusCode : undefined;
+async function stripeFailure(doing: string, err: unknown): Promise<ApiError> {
+  const { errors } = await loadStripe();
+  const message = err instanceof errors.StripeError ? err.message : (err as Error).message;
+  const status = err instanceof errors.StripeError ? err.statusCode : undefined;
   return new ApiError("upstream_error", `The payment processor (Stripe) failed while ${doing}: ${message}`, { upstreamStatus: status });
 }
