@@ -14,11 +14,9 @@ const outRoot = join(rootDir, "node_modules/.cache/patchbay-built");
 
 /** Imports the built form of `entry` (a path from the repository root), building it first when needed. */
 export async function runBuilt(entry) {
-  const name = entry.replace(/\.ts$/, "").replace(/[^A-Za-z0-9]+/g, "-");
-  const outDir = join(outRoot, name);
   let main;
   try {
-    main = upToDate(outDir) ?? (await build(entry, outDir));
+    main = await builtEntry(entry);
   } catch (err) {
     process.stderr.write(`patchbay: running the TypeScript sources through tsx (building ${entry} failed: ${String(err?.message ?? err).split("\n")[0]})\n`);
     const { register } = await import("tsx/esm/api");
@@ -27,6 +25,14 @@ export async function runBuilt(entry) {
   }
   process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
   return import(pathToFileURL(main).href);
+}
+
+/**
+ * The path of the built form of `entry` (a path from the repository root), built first when missing or when one of its
+ * sources changed. `outDir`: where to keep it (by default under node_modules/.cache/patchbay-built/).
+ */
+export async function builtEntry(entry, outDir = join(outRoot, entry.replace(/\.ts$/, "").replace(/[^A-Za-z0-9]+/g, "-"))) {
+  return upToDate(outDir) ?? (await build(entry, outDir));
 }
 
 /** The built entry file when every input is as it was at the last build, else null. */
