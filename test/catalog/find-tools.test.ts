@@ -527,4 +527,28 @@ describe("tools.find reads requests however they are put", () => {
     const notice = catalog.findToolsWithNotice("post 'db migration starts in 10 min' to the town-square channel on mattermost", { limit: 5 }).notice;
     expect(JSON.stringify(notice)).toMatch(/Mattermost/);
   });
+  it("reads notes put in a chat place as messages, a code named by its kind, a suite's name with its number, an app's own wording", () => {
+    // A note or release notes put in a channel are said there; "drop the users table" stays a schema change.
+    expect(ops("drop a note in the teams releases channel that v2.3 is out")[0]).toBe("microsoft_teams POST /teams/{team-id}/channels/{channel-id}/messages");
+    expect(ops("drop the v2.4 release notes in #announcements on our discord")[0]).toBe("discord POST /channels/{channel_id}/messages");
+    expect(top("drop the users table in the postgres db")[0]!.tool.http.method).not.toBe("POST");
+    // "the BIO-101 course" names a course, not a Jira issue; "transition SCRUM-88" still is one.
+    expect(top("give Maya Chen 88 points on her Essay 2 submission in the BIO-101 course")[0]!.tool.app).toBe("canvas");
+    expect(top("transition SCRUM-88 to In Review")[0]!.tool.app).toBe("jira");
+    // "office 365", "route 53": the number is part of the name; the suite before its mail or calendar is Outlook.
+    expect(top("add a meeting to my office 365 calendar on friday")[0]!.tool.app).toBe("outlook");
+    expect(top("reply to Karen Liu's o365 email and tell her 3pm works for the call")[0]!.tool.app).toBe("outlook");
+    // "w/" is "with"; a png is an image.
+    expect(top("make a bar chart png of monthly sales w/ quikchart")[0]!.tool.app).toBe("quickchart");
+    expect(ops("send the daily chart png to chat -1001234567890 from my bot with the caption 'sales today'")[0]).toBe("telegram POST /sendPhoto");
+    // DocuSign sends documents as envelopes; Notion appends notes to a page as blocks; Apollo looks a person up by e-mail.
+    expect(ops("Send the mutual NDA (template 7f3c2a10-55b1-4e2e-9c1d-0a8e4b6d9f21) via DocuSign to Tomas Berg <legal@brightwave.io>")[0]).toBe("docusign POST /v2.1/accounts/{accountId}/envelopes");
+    expect(ops("tack today's standup notes onto the bottom of the eng standup page in notion")[0]).toBe("notion PATCH /v1/blocks/{block_id}/children");
+    expect(ops("look up marco@lumenhq.io on apollo, want his title and company size")[0]).toBe("apollo POST /people/match");
+    // Which pages talk about something: a search; a tube journey keeps its word.
+    expect(ops("which notion pages talk about onboarding?")[0]).toBe("notion POST /v1/search");
+    expect(ops("plan a tube journey from King's Cross to Canary Wharf leaving now")[0]).toBe("tfl GET /Journey/JourneyResults/{from}/to/{to}");
+    // Products outside the catalog, named in lower case.
+    expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
+  });
 });

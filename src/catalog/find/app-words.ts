@@ -40,7 +40,9 @@ export const SHORT_NAMES: Record<string, string[]> = {
   google_firebasedynamiclinks: ["firebase", "firebase dynamic links"],
   // Microsoft's products are apps of their own over Microsoft Graph; the suite's names stay with Graph.
   microsoft_graph: ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365", "microsoft to do", "ms to do", "microsoft todo", "ms graph", "msgraph", "msft graph"],
-  outlook: ["outlook", "outlook mail", "outlook calendar", "hotmail", "exchange online"],
+  // (The suite's name before its mail or calendar names Outlook: "my o365 email", "the office 365 calendar".)
+  outlook: ["outlook", "outlook mail", "outlook calendar", "hotmail", "exchange online",
+    ...["o365", "m365", "office365", "office 365", "microsoft 365", "ms365"].flatMap((suite) => ["mail", "email", "emails", "inbox", "calendar"].map((what) => `${suite} ${what}`))],
   one_drive: ["onedrive", "one drive", "1drive"],
   microsoft_teams: ["teams", "ms teams", "msteams", "msft teams", "microsoft teams"],
   share_point: ["sharepoint", "share point"],
@@ -277,6 +279,10 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   grades: [["canvas", 0.4], ["google_classroom", 0.4]],
   student: [["canvas", 0.3], ["google_classroom", 0.3]],
   students: [["canvas", 0.3], ["google_classroom", 0.3]],
+  submission: [["canvas", 0.4], ["google_classroom", 0.4]],
+  submissions: [["canvas", 0.4], ["google_classroom", 0.4]],
+  course: [["canvas", 0.3], ["google_classroom", 0.3]],
+  courses: [["canvas", 0.3], ["google_classroom", 0.3]],
   "docker image": [["docker_hub", 0.8]],
   "image tags": [["docker_hub", 0.6]],
   pod: [["kubernetes", 0.8]],
@@ -357,6 +363,26 @@ export const KNOWN_ELSEWHERE: string[] = [
   "Moodle", "Quizlet", "Kahoot",
   "DeepL", "Grammarly", "Otter.ai", "Fireflies", "Descript", "Midjourney", "Perplexity", "Anthropic", "Mistral", "Cohere",
   "Replicate", "Hugging Face", "Pinecone Assistant", "Weaviate", "Qdrant", "Make.com", "n8n", "IFTTT", "Retool", "Bubble",
+  // Sales, success and support tools.
+  "Productboard", "FullStory", "lemlist", "Smartlead", "Reply.io", "Mailshake", "Highspot", "Clari", "Gainsight", "ChurnZero",
+  "Vitally", "Totango", "Tidio", "Chili Piper", "SavvyCal", "Acuity Scheduling", "Zendesk Sell", "Nutshell", "Capsule CRM",
+  "Insightly", "Keap", "Salesflare", "Pipeline CRM", "Re:amaze", "Richpanel", "Freshchat", "Olark", "Userlike", "Zoho SalesIQ",
+  "HelpCrunch", "Hiver", "Vidyard", "Wistia", "Frame.io", "Dovetail", "UserTesting",
+  // Forms, documents, knowledge bases.
+  "Baserow", "NocoDB", "Fillout", "Paperform", "Wufoo", "Formstack", "DocSend", "Ironclad", "Tettra", "Document360", "GitBook",
+  "Mintlify", "Archbee", "Nuclino", "Slite", "Dropbox Paper", "Quip", "Zoho Writer", "Readwise Reader", "Readwise", "Raindrop.io", "OmniFocus",
+  "Any.do", "Akiflow", "Shortwave",
+  // People, payroll, travel, time.
+  "Navan", "TravelPerk", "Personio", "HiBob", "Workable", "Teamtailor", "Recruitee", "SmartRecruiters", "Culture Amp", "15Five",
+  "Leapsome", "Justworks", "TriNet", "Paychex", "ADP", "Zenefits", "Everhour", "RescueTime", "Hubstaff", "Time Doctor", "Jibble",
+  "When I Work", "7shifts", "Connecteam",
+  // Engineering, data and operations.
+  "incident.io", "FireHydrant", "Rootly", "Better Stack", "Checkly", "Cronitor", "Upstash", "Inngest", "Trigger.dev", "OneSignal",
+  "Iterable", "RudderStack", "Hightouch", "Fivetran", "Airbyte", "dbt Cloud", "Looker", "Metabase", "Tableau", "Power BI",
+  // Commerce and finance.
+  "Zoho Books", "Omnisend", "Postscript", "Yotpo", "Okendo", "Skio", "Loop Returns", "ShipBob", "Shippo", "EasyPost", "AfterShip",
+  // Chat elsewhere.
+  "Feishu", "DingTalk", "Chatwork", "Yammer", "Viva Engage", "Pumble", "Chanty", "Ryver", "Threema", "Keybase", "Wickr",
 ];
 
 /** Shorter names of apps that are not in the catalog, which the notice answers with the app's full name ("toggl"). */

@@ -60,7 +60,7 @@ const GENERIC_PRODUCT_NOUNS = new Set(
     "timer timers job jobs build builds tracker " +
     "profile post posts video videos playlist slot booking bookings recording call calls thread threads notification notifications " +
     "reminder reminders standup standups webinar webinars huddle sync settings audience audiences subscriber subscribers envelope " +
-    "envelopes sheet spreadsheet droplet droplets").split(" "),
+    "envelopes sheet spreadsheet droplet droplets error errors alert alerts deploy deploys deployment deployments").split(" "),
 );
 
 export interface AppRef {

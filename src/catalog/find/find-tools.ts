@@ -156,6 +156,24 @@ const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string,
   timezone: { words: "in timezone" },
 };
 
+/** Words that name an issue tracker's item: a key beside one of them ("ticket WEB-88", "PROJ-412 bug") is an issue's. */
+const ISSUE_WORDS = /^(issue|issues|ticket|tickets|bug|bugs|story|stories|task|tasks|epic|epics|subtask|card|item|key|incident|defect|request|jira)$/i;
+
+/**
+ * Whether a key-shaped code ("BIO-101") is named as a thing of another kind by the noun right beside it ("the BIO-101
+ * course", "course BIO-101", "flight LH-400"), not an issue's key.
+ */
+function keyOfAnotherKind(task: string, key: string): boolean {
+  const at = task.indexOf(key);
+  if (at < 0) return false;
+  const next = /^\s+([a-z]+)\b/i.exec(task.slice(at + key.length))?.[1];
+  // (A word before it counts only after a small word: "in course BIO-101"; "transition SCRUM-88" is the order's verb.)
+  const before = /(?:^|\s)(the|a|an|in|for|of|on|my|our|to|from)\s+([a-z]+)\s+$/i.exec(task.slice(0, at));
+  const prev = before?.[2];
+  const kindWord = (w: string | undefined) => w !== undefined && w.length >= 3 && !isStopWord(w.toLowerCase()) && !ISSUE_WORDS.test(w) && !Object.hasOwn(VERBS, w.toLowerCase()) && !/^(is|was|are|were|has|had|and|or|to|in|on|for|with|from|by|as|at|of|status|now|please|done)$/i.test(w);
+  return kindWord(next) || kindWord(prev);
+}
+
 /**
  * Ids whose shape says whose they are (Stripe's cus_ / ch_ / sub_ objects, Airtable's app / tbl / rec, PayPal's invoices,
  * Salesforce's records): [shape, app, weight, and what kind of thing such an id is, when its shape says so].
@@ -304,7 +322,9 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   // (Meta's Graph API pauses, resumes or archives a campaign, an ad set or an ad by updating that object's status.)
   metaads: [[/\b(?:pause|resume|unpause|activate|reactivate|stop|archive)\s+(?:the\s+|this\s+|that\s+)?(?:ad\s*sets?|campaigns?|ads?)\b/gi, { as: "update the object status" }]],
   // (Notion adds text, to-dos or bullets to a page as blocks appended to its children.)
-  notion: [[/\b(?:add|append|put|write|insert|drop)\b(?=[^.;]*?\b(?:to|on|in|into|under|at\s+the\s+(?:bottom|end|top)\s+of)\s+(?:my\s+|the\s+|this\s+|our\s+|that\s+)?(?:notion\s+)?page\b)(?![^.;]*\bpages?\s+(?:to|in|into)\b)/i, { as: "append block children", unless: /\bcomments?\b/i }]],
+  notion: [[/\b(?:add|append|put|write|insert|drop|tack|stick|paste|jot)\b(?=[^.;]*?\b(?:to|on|onto|in|into|under|at)\s+(?:the\s+(?:bottom|end|top)\s+of\s+)?(?:my\s+|the\s+|this\s+|our\s+|that\s+)?(?:[\w'’-]+\s+){0,3}?(?:notion\s+)?page\b)(?![^.;]*\bpages?\s+(?:to|in|into)\b(?!\s+notion\b))/i, { as: "append block children", unless: /\bcomments?\b|\b(?:an?|new)\s+(?:sub-?)?pages?\b/i }],
+    // (Notes put on a page that way are its text, not comments on it.)
+    [/(?<=\bappend block children\b[^.;]*?)\bnotes?\b/gi, { as: "text" }]],
   // (Gmail sorts mail as it comes, skips the inbox, labels it or blocks a sender by a filter, under its settings.)
   gmail: [
     [/\b(?:filters?|rules?)\b/i, { as: "settings filter" }],
@@ -319,6 +339,10 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   ],
   // (Logging or recording a line in a sheet is appending a row of values to it.)
   googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
+  // (Apollo looks one person up by e-mail, name and company, or LinkedIn URL by enriching that person.)
+  apollo: [[/\b(?:look\s+up|lookup|find|get|pull|fetch|check)\b/i, { as: "enrich a person, look up", unless: /^[^@]*$|\b(?:companies|organizations|accounts|people|leads|contacts|sequences?)\b/i }]],
+  // (DocuSign sends a document, or one made from a template, for signature as an envelope.)
+  docusign: [[/\b(send|sent|email|resend)\b/i, { as: "$1 an envelope:", unless: /\benvelopes?\b|\b(?:create|make|new|edit|update|delete|list)\s+(?:an?\s+|the\s+)?templates?\b|\breminders?\b/i }]],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
   zendesk: [[/\b(?:add|leave|drop|post|put|write|comment)\s+(?:on\s+)?(?:an?\s+|the\s+)?(?:internal\s+|private\s+|public\s+)?(?:notes?|comments?|replies|reply)?\b/gi, { as: "update the ticket with a comment", unless: /\b(?:list|show|get|read|fetch|all)\b/i }]],
 };
@@ -356,6 +380,8 @@ const MADE_ON_ASKING = /^(link|links|url|token|key|invite|invitation|code|passwo
 
 /** Verbs of saying something to someone. */
 const SAYING = new Set(["write", "tell", "say", "announce", "inform", "notify", "post", "shout"]);
+/** What is said rather than made when put in a chat place ("drop a note in #releases", "post the release notes"). */
+const SAID_THINGS = /^(note|notes|update|updates|announcement|announcements|memo|heads-up|shoutout|shout-out|reminder|summary|recap|changelog)$/;
 /** Places and groups something is said to ("the marketing team", "the general channel", "everyone"). */
 const AUDIENCES = /^(team|teams|channel|channels|group|groups|chat|chats|room|rooms|thread|everyone|everybody|people|general|server|guild|workspace|space|members?|staff|crew|squad)$/;
 
@@ -494,6 +520,8 @@ function withoutNounTail(text: string): string {
 
 /** Shortenings people type ("mtg", "msg", "creat"), written out. */
 function expandAbbreviations(text: string): string {
+  // "w/ quickchart", "w/o the header": with, without.
+  text = text.replace(/(?<![\w/])w\/o(?=\s)/gi, "without").replace(/(?<![\w/])w\/(?=\s)/gi, "with");
   // Not a part of a domain ("cal.com", "app.asana.com").
   return text.replace(/(?<![\w.])[A-Za-z]+(?![\w]|\.[A-Za-z])/g, (w) => {
     const lower = w.toLowerCase();
@@ -1392,6 +1420,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   function restoreNames(source: string, prepared: Prepared): Prepared {
     let text = prepared.text;
     const values = prepared.values.filter((v) => {
+      // A number that ends an app's name ("office 365", "microsoft 365"): part of the name.
+      if (v.kind === "number") {
+        const at = source.indexOf(v.text);
+        const before = at > 0 ? /([A-Za-z]+)\s+$/.exec(source.slice(0, at))?.[1] : undefined;
+        if (!before || !detector.isName(`${before} ${v.text}`) || text.slice(at, at + v.text.length).trim() !== "") return true;
+        text = `${text.slice(0, at)}${v.text}${text.slice(at + v.text.length)}`;
+        return false;
+      }
       if (v.kind !== "domain" || !detector.isName(v.text)) return true;
       const at = source.indexOf(v.text);
       if (at < 0 || text.slice(at, at + v.text.length).trim() !== "") return true;
@@ -1501,6 +1537,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const object = objectOf?.(v.text);
         if (object && !new RegExp(`\\b${object.split(" ")[0]!.slice(0, 5)}`, "i").test(task)) hint(`object:${object}`, object);
         if (weight >= 1 && appNumber.has(app) && !idApps.has(app)) idApps.set(app, v.text);
+      } else if (v.kind === "key" && keyOfAnotherKind(task, v.text)) {
+        // "the BIO-101 course", "flight LH-400": a code named as a thing of another kind, not an issue key.
+        hinted.add("key");
       } else {
         const known = VALUE_HINTS[v.kind];
         if (known && !hinted.has(v.kind)) hint(v.kind, known.words, known.app);
@@ -1617,8 +1656,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // team in teams general: ...") with nothing else to make: a message there, not a new channel or team.
     const object = q.nouns.find((x) => x.weight >= 1 && !x.place);
     // (Or putting words there: "drop 'deploy done' in the Ops space on google chat".)
-    const saying = q.verb && (SAYING.has(q.verb.word) || (PUTTING.has(q.verb.word) && !object && prepared.values.some((v) => v.kind === "quote") && q.nouns.some((x) => x.place && AUDIENCES.test(x.word))));
-    if (q.verb && saying && q.intent === "create" && (!object || AUDIENCES.test(object.word)) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
+    // (Or a note put there: "drop a note in the releases channel that v2.3 is out", "the release notes in #announcements".)
+    const chatPlace = q.nouns.some((x) => x.place && AUDIENCES.test(x.word)) || prepared.values.some((v) => v.kind === "channel");
+    const noteSaid = object !== undefined && SAID_THINGS.test(object.word) && chatPlace;
+    const saying = q.verb && (SAYING.has(q.verb.word) || (PUTTING.has(q.verb.word) && ((!object && prepared.values.some((v) => v.kind === "quote") && chatPlace) || noteSaid)));
+    if (q.verb && saying && q.intent === "create" && (!object || AUDIENCES.test(object.word) || noteSaid) && !q.nouns.some((x) => /^messages?$/.test(x.word))) {
       const verb = q.verb.word;
       // (Said right after the verb: what follows "that ..." is the message's words, dropped as such.)
       const said = afterVerb(text, verb, `a message${/^(tell|inform|notify)$/.test(verb) ? " to" : ""}`);
@@ -1656,7 +1698,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const withoutFiles = prepared.values.reduce((t, v) => (v.kind === "file" ? t.replace(v.text, " ") : t), task);
     if (QUERY_LANGUAGE.test(withoutFiles) || QUERY_TEXT.test(task)) {
       q.intent = "search";
-      addVerbWords(q, ["query", "search", "sql"]);
+      addVerbWords(q, ["query", "search", "sql", "statement"]);
     }
     // Cancelling at the end of the period keeps it until then (an update); now, or not at the end, ends it (a delete).
     if (q.verb && ENDING.has(q.verb.word) && /\bsubscri/i.test(text)) {

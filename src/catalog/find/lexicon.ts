@@ -334,6 +334,7 @@ export const SYNONYMS: Record<string, string[]> = {
   appointment: ["event"], event: ["event"], events: ["event"],
   note: ["comment", "note", "story"], comment: ["comment", "note", "reply"], comments: ["comment", "note"], remark: ["comment"], discussion: ["comment", "discussion"], feedback: ["comment"],
   picture: ["image", "photo"], photo: ["image", "photo"], image: ["image", "photo"], logo: ["image", "file"],
+  png: ["image", "photo"], jpg: ["image", "photo"], jpeg: ["image", "photo"], screenshot: ["image", "photo"],
   stock: ["inventory", "stock"], toot: ["status", "toot"], toots: ["status", "toot"],
   spend: ["spend", "insight", "report"], clicks: ["click", "insight", "report"], impressions: ["impression", "insight", "report"], "stock level": ["inventory", "level"],
   "liked songs": ["track", "saved"], "money back": ["refund"], "hour by hour": ["hourly", "hour"], "day by day": ["daily", "day"], "for signature": ["envelope", "signature", "signing"], "for signing": ["envelope", "signature", "signing"], "shared link": ["shared_link", "share", "link"],

@@ -227,6 +227,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bnext\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year|quarter|morning|time)\b)/gi, "");
   // "which rows mention Berlin", "what files contain 'budget'": the things found by their text, a search.
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what)\s+((?:[\w'-]+\s+){1,6}?)(?:mention|mentions|contain|contains|include|includes)\b/i, "$1search $2containing");
+  // "which notion pages talk about onboarding", "what docs cover the refund policy": a search of their text.
+  text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what|any)\s+((?:[\w'-]+\s+){0,3}?(?:pages?|docs?|documents?|notes?|files?|articles?|posts?|threads?|messages?|emails?|wikis?|questions?)\s+)(?:talk|talks|discuss|discusses|cover|covers|deal\s+with|deals\s+with|are\s+about|is\s+about|say\s+anything\s+about|says\s+anything\s+about|refer\s+to|refers\s+to)\b(?:\s+about\b)?/i, "$1search $2about");
   // "what have people posted in #incidents", "what did ana write in the doc": the messages there.
   text = text.replace(/\bwhat\s+(?:have|has|did|do)\s+((?:[\w'-]+\s+){1,3}?)(?:been\s+)?(?:posted|post|posting|written|write|wrote|shared|share|sent|send|saying|talking|discussing)\b/gi, "list messages from $1");
   // "did anything come in from DHL", "have any orders arrived": the things received, listed (anything: messages).
@@ -269,7 +271,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bsend\s+((?:the|a|an|our|this|my)\s+)?((?:[\w-]+\s+){0,3}?)template\b(?=[^.;]*\bto\b)/gi, "send $1$2template message");
   // "how long is the drive from SFO to Palo Alto", "the commute from home to work": a route between two places.
   // (Non-native: "the drive from Munich airport until Marienplatz".)
-  text = text.replace(/\b(?:the\s+)?(?:drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\b(?:to|until|till|towards)\b)/gi, "route directions ");
+  // (A journey keeps its word: transit planners name their trips so, "a tube journey from King's Cross to ...".)
+  text = text.replace(/\b(?:the\s+)?(drive|driving|commute|trip|walk|journey)\s+(?=from\s+\S.*\b(?:to|until|till|towards)\b)/gi, (_m, w: string) => (/^journey$/i.test(w) ? "journey route directions " : "route directions "));
   // "the issues labeled p0", "the PRs labelled bug": which ones, by their label (a filter, not the labels themselves).
   text = text.replace(/\b(?:labeled|labelled)\s+(?=\S)/gi, "filtered by ");
   // "put at the end of my page a new paragraph", "add at the bottom of the doc": appended to it.
@@ -360,7 +363,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "to-do", "to do list": one word, as apps write it.
   text = text.replace(/\bto[- ]do(s?)\b(?=\s+(?:list|item|items|app)\b|[\s.,;:!?]*$|\s+(?:on|in|to|for)\b)/gi, "todo$1");
   // "drop 'maintenance at 9' in #announcements", "drop a note into the doc": put there, not removed.
+  // ("drop the release notes in #announcements" too; not "drop the users table in postgres", a schema change.)
   text = text.replace(/\bdrop\b(?=\s+(?:(?:['"‘“]|(?:a|an|this|that|these)\s)(?:[^.;!?]*?)\s)?(?:in|into|onto|on)\s)/gi, "put");
+  text = text.replace(/\bdrop\b(?=\s+(?:the|my|our|today's|todays)\s+(?![^.;!?]*\b(?:tables?|databases?|db|index|indexes|columns?|collections?|schemas?|views?|buckets?|branch|branches|users?|roles?|keyspace|topics?)\b)[^.;!?]*?\s(?:in|into|onto|on)\s)/gi, "put");
   // "my gmail should answer automatically that I am away", "put an automatic answer": an automatic reply, set up.
   text = text.replace(/\b(?:answer|reply|respond)(?:s|ing)?\s+(?:automatically|by itself)\b/gi, "set automatic reply").replace(/\b(?:put|turn on|activate|enable)\s+(?:an?\s+|the\s+)?(automatic|auto)[\s-]+(answer|reply|response)/gi, "set $1 $2");
   // "a shareable link", "a sharing link": a shared link.
