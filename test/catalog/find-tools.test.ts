@@ -548,6 +548,10 @@ describe("tools.find reads requests however they are put", () => {
     // Which pages talk about something: a search; a tube journey keeps its word.
     expect(ops("which notion pages talk about onboarding?")[0]).toBe("notion POST /v1/search");
     expect(ops("plan a tube journey from King's Cross to Canary Wharf leaving now")[0]).toBe("tfl GET /Journey/JourneyResults/{from}/to/{to}");
+    // Buffer queues a new post as a status update (its profiles are parameters); Vercel's build logs are a deployment's events.
+    expect(ops("queue this in buffer for our twitter profile: 'Webinar tomorrow at 5pm CET, link in bio'")[0]).toBe("bufferapp POST /updates/create{mediaTypeExtension}");
+    expect(ops("buffer share update 5f1a2b3c4d5e now")[0]).toBe("bufferapp POST /updates/{id}/share{mediaTypeExtension}");
+    expect(ops("why did dpl_8fKz2mQx7Lr fail? pull up its build output")[0]).toBe("vercel GET /v2/deployments/{idOrUrl}/events");
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });

@@ -315,10 +315,19 @@ function pageApps(address: string): [string, number][] | undefined {
 /** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
 const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources", file: "a file of its own" } as const;
 
+/** What is done to Buffer posts already queued (or their slots), not a new post: "bump it to the top", "share update 5f1a… now". */
+const BUFFER_NOT_NEW = /\b(?:top|reorder|shuffle|move|bump|slots?|times?|queued|waiting|pending|pause|resume|delete|remove|now|immediately)\b|\b[0-9a-f]{10,}\b/i;
+
 /** Words of a task that an app calls otherwise, read as the app's own when it is named. */
 const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:/i }]],
-  bufferapp: [[/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }]],
+  bufferapp: [
+    // (Queueing or scheduling a new post there is creating a status update; the queue's order and its slots are others.)
+    [/\b(?:queue|schedule|add|put|post|share|publish)(?:\s+up)?\s+(?:(?:a|an|this|these|the\s+following|it)\s+)?(?:(?:new|linkedin|twitter|x|facebook|instagram)\s+)?(?:(?:post|tweet|update)s?\b)?/i, { as: "create new status updates ", unless: BUFFER_NOT_NEW }],
+    // (The profiles a new post goes to are its parameters, not the thing to change.)
+    [/\b(?:for|on|to)\s+(?:our|the|my)\s+(?:[\w-]+\s+)?(?:and\s+[\w-]+\s+)?(?:profiles?|pages?|accounts?)\b/gi, { as: "", unless: new RegExp(`${BUFFER_NOT_NEW.source}|^(?![\\s\\S]*\\b(?:queue|schedule|post|share|publish|add|put)\\b)`, "i") }],
+    [/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }],
+  ],
   // (Meta's Graph API pauses, resumes or archives a campaign, an ad set or an ad by updating that object's status.)
   metaads: [[/\b(?:pause|resume|unpause|activate|reactivate|stop|archive)\s+(?:the\s+|this\s+|that\s+)?(?:ad\s*sets?|campaigns?|ads?)\b/gi, { as: "update the object status" }]],
   // (Notion adds text, to-dos or bullets to a page as blocks appended to its children.)
@@ -339,6 +348,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   ],
   // (Logging or recording a line in a sheet is appending a row of values to it.)
   googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
+  // (Vercel gives a deployment's build logs and output as its events.)
+  vercel: [[/\b(?:build\s+)?(?:logs?|output)\b/gi, { as: "deployment events" }]],
   // (Apollo looks one person up by e-mail, name and company, or LinkedIn URL by enriching that person.)
   apollo: [[/\b(?:look\s+up|lookup|find|get|pull|fetch|check)\b/i, { as: "enrich a person, look up", unless: /^[^@]*$|\b(?:companies|organizations|accounts|people|leads|contacts|sequences?)\b/i }]],
   // (DocuSign sends a document, or one made from a template, for signature as an envelope.)

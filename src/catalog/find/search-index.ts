@@ -99,7 +99,8 @@ export class SearchIndexBuilder {
       const method = graphql && /^\s*query\b/.test(graphql.query) ? "GET" : tool.http.method;
       this.method.push(Math.max(0, METHODS.indexOf(method)));
       this.flags.push(
-        (/\}\/?$/.test(tool.http.path) ? FLAG_ITEM_PATH : 0) |
+        // (A format suffix glued to the last segment, Buffer's "/updates/create{mediaTypeExtension}", names no item.)
+        (/\}\/?$/.test(tool.http.path.replace(/(?<=[^/])\{[^}]+\}$/, "")) ? FLAG_ITEM_PATH : 0) |
           (/^deprecated/i.test(tool.description) ? FLAG_DEPRECATED : 0) |
           (/(^|_)(ALL|BULK|BATCH)(_|$)/.test(tool.name.slice(prefix)) ? FLAG_BULK : 0) |
           (/\}\/\{/.test(tool.http.path) ? FLAG_PAIR_PATH : 0),
