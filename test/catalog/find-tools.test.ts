@@ -552,6 +552,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("queue this in buffer for our twitter profile: 'Webinar tomorrow at 5pm CET, link in bio'")[0]).toBe("bufferapp POST /updates/create{mediaTypeExtension}");
     expect(ops("buffer share update 5f1a2b3c4d5e now")[0]).toBe("bufferapp POST /updates/{id}/share{mediaTypeExtension}");
     expect(ops("why did dpl_8fKz2mQx7Lr fail? pull up its build output")[0]).toBe("vercel GET /v2/deployments/{idOrUrl}/events");
+    // A path is a value (its words name no app); things "containing" a text are filtered by it; a card moved to a list.
+    expect(ops("pull every log event containing 'OutOfMemory' from the /aws/lambda/image-resizer log group for the past hour")[0]).toBe("aws_logs POST /");
+    expect(ops("move the 'Upgrade Postgres to 16' card over to the Done list on the infra board")[0]).toBe("trello PUT /cards/{idCard}");
+    expect(ops("move the card 'x' to the Roadmap board in trello")[0]).toBe("trello PUT /cards/{idCard}/idBoard");
+    expect(ops("add Globex Ltd as a new item in the 'Vendor onboarding' list on the Procurement team site")[0]).toBe("share_point POST /sites/{site-id}/lists/{list-id}/items");
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });

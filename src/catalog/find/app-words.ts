@@ -212,6 +212,10 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "tracking number": [["shipengine", 0.6]], ups: [["shipengine", 0.4]], usps: [["shipengine", 0.5]], fedex: [["shipengine", 0.5]], dhl: [["shipengine", 0.4]],
   "hosted zone": [["aws_route53", 0.8]], "cloudfront distribution": [["aws_cloudfront", 1]], cycle: [["linear", 0.4]], "current cycle": [["linear", 0.8]], "todo inbox": [["todoist", 0.8]], "to-do inbox": [["todoist", 0.8]],
   "identity provider": [["okta", 0.5]], idp: [["okta", 0.5]],
+  "log group": [["aws_logs", 0.8]], "log groups": [["aws_logs", 0.8]], "log stream": [["aws_logs", 0.8]], "log streams": [["aws_logs", 0.8]],
+  targeting: [["launchdarkly", 0.6]], "to-do block": [["notion", 0.8]], "todo block": [["notion", 0.8]], "checkbox block": [["notion", 0.8]],
+  "team site": [["share_point", 0.8]], "team sites": [["share_point", 0.8]], "sharepoint list": [["share_point", 1]],
+  vault: [["1password_connect", 0.4]],
   "login item": [["1password_connect", 0.8]], "vault item": [["1password_connect", 0.6]], "password vault": [["1password_connect", 0.6]],
   "approved template": [["whatsapp", 0.6]], "business number": [["whatsapp", 0.6]], "message template": [["whatsapp", 0.5]],
   "search campaign": [["googleads", 0.8]], "search campaigns": [["googleads", 0.8]], cpcs: [["googleads", 0.5]],
@@ -381,6 +385,11 @@ export const KNOWN_ELSEWHERE: string[] = [
   "Iterable", "RudderStack", "Hightouch", "Fivetran", "Airbyte", "dbt Cloud", "Looker", "Metabase", "Tableau", "Power BI",
   // Commerce and finance.
   "Zoho Books", "Omnisend", "Postscript", "Yotpo", "Okendo", "Skio", "Loop Returns", "ShipBob", "Shippo", "EasyPost", "AfterShip",
+  // Social scheduling, CI/CD, security and secrets.
+  "Hootsuite", "Sprout Social", "Planoly", "Sprinklr", "Agorapulse", "Loomly", "SocialBee", "Sendible", "Metricool",
+  "Buildkite", "TeamCity", "Argo CD", "Spinnaker", "Octopus Deploy", "Codefresh", "Bitrise", "Codemagic", "SonarQube",
+  "SonarCloud", "Veracode", "Checkmarx", "Lacework", "Vanta", "Drata", "Secureframe", "LastPass", "Bitwarden",
+  "Dashlane", "HashiCorp Vault", "Doppler", "Infisical",
   // Chat elsewhere.
   "Feishu", "DingTalk", "Chatwork", "Yammer", "Viva Engage", "Pumble", "Chanty", "Ryver", "Threema", "Keybase", "Wickr",
 ];

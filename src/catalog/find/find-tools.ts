@@ -315,12 +315,15 @@ function pageApps(address: string): [string, number][] | undefined {
 /** How an app not named by its name was named (the reasons say so); a page's keeper is searched, not ranked first. */
 const NAMED_BY = { link: "a link to its page", keeper: "a link to a page it keeps", notation: "a notation of its own", resource: "the name of one of its resources", file: "a file of its own" } as const;
 
+/** A Trello card moved to another board, or a list's cards moved (not a card to another list). */
+const TRELLO_TO_BOARD = /\bto\s+(?:another\s+|a\s+different\s+|(?:the|my|our)\s+(?:(?!(?:list|column|on|in)\b)[\w'’-]+\s+){0,3})board\b|\b(?:lists?|columns?)\s+to\b|\bmove\s+all\b/i;
+
 /** What is done to Buffer posts already queued (or their slots), not a new post: "bump it to the top", "share update 5f1a… now". */
 const BUFFER_NOT_NEW = /\b(?:top|reorder|shuffle|move|bump|slots?|times?|queued|waiting|pending|pause|resume|delete|remove|now|immediately)\b|\b[0-9a-f]{10,}\b/i;
 
 /** Words of a task that an app calls otherwise, read as the app's own when it is named. */
 const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
-  docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:/i }]],
+  docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:|\bimages?\s+repo/i }]],
   bufferapp: [
     // (Queueing or scheduling a new post there is creating a status update; the queue's order and its slots are others.)
     [/\b(?:queue|schedule|add|put|post|share|publish)(?:\s+up)?\s+(?:(?:a|an|this|these|the\s+following|it)\s+)?(?:(?:new|linkedin|twitter|x|facebook|instagram)\s+)?(?:(?:post|tweet|update)s?\b)?/i, { as: "create new status updates ", unless: BUFFER_NOT_NEW }],
@@ -348,6 +351,11 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   ],
   // (Logging or recording a line in a sheet is appending a row of values to it.)
   googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
+  // (Trello moves a card to another list by setting the card's list; to another board, its board.)
+  trello: [
+    [/\bmove\b(?!\s+all\b)/i, { as: "update card list:", unless: TRELLO_TO_BOARD }],
+    [/\b(?:on|in)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,3}?board\b/gi, { as: "", unless: new RegExp(`${TRELLO_TO_BOARD.source}|^(?![\\s\\S]*\\bmove\\b)`, "i") }],
+  ],
   // (Vercel gives a deployment's build logs and output as its events.)
   vercel: [[/\b(?:build\s+)?(?:logs?|output)\b/gi, { as: "deployment events" }]],
   // (Apollo looks one person up by e-mail, name and company, or LinkedIn URL by enriching that person.)
@@ -1580,7 +1588,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // An app's own word for a thing, when the app is named: on Docker Hub an image is a repository ("the tags of the
     // postgres image", not one image digest's); on Buffer a post or a tweet is a status update.
     // (Or, when none is named, an app the task's own words imply strongly: "in ads manager, pause ad set …".)
-    const speaking = named.length > 0 ? named : [...implied].filter(([, w]) => w >= 0.8).map(([app]) => app);
+    const speaking = named.length > 0 ? named : [...implied].filter(([, w]) => w >= 0.6).map(([app]) => app);
     for (const app of speaking) {
       for (const [word, own] of APP_WORDS[app] ?? []) if (!own.unless?.test(task)) text = text.replace(word, own.as);
     }

@@ -227,6 +227,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bnext\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|year|quarter|morning|time)\b)/gi, "");
   // "which rows mention Berlin", "what files contain 'budget'": the things found by their text, a search.
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what)\s+((?:[\w'-]+\s+){1,6}?)(?:mention|mentions|contain|contains|include|includes)\b/i, "$1search $2containing");
+  // "every log event containing 'OutOfMemory'", "issues matching 'timeout'": the things found by their text (a filter),
+  // not a thing called "containing".
+  text = text.replace(/^(\s*(?:pull|get|grab|fetch|list|show|find|give\s+me|return)\s+(?:me\s+)?(?:all|every|any|the)?\s*(?:[\w'-]+\s+){1,4}?)(?:containing|matching|mentioning|that\s+(?:contain|contains|match|matches|mention|mentions))\b/i, "$1filtered by pattern");
   // "which notion pages talk about onboarding", "what docs cover the refund policy": a search of their text.
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what|any)\s+((?:[\w'-]+\s+){0,3}?(?:pages?|docs?|documents?|notes?|files?|articles?|posts?|threads?|messages?|emails?|wikis?|questions?)\s+)(?:talk|talks|discuss|discusses|cover|covers|deal\s+with|deals\s+with|are\s+about|is\s+about|say\s+anything\s+about|says\s+anything\s+about|refer\s+to|refers\s+to)\b(?:\s+about\b)?/i, "$1search $2about");
   // "what have people posted in #incidents", "what did ana write in the doc": the messages there.

@@ -7,7 +7,7 @@
 
 import { SYNONYMS } from "./lexicon.js";
 
-export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name" | "domain" | "label";
+export type ValueKind = "quote" | "email" | "url" | "slug" | "handle" | "channel" | "key" | "id" | "file" | "phone" | "number" | "emoji" | "range" | "timezone" | "name" | "domain" | "label" | "path";
 
 export interface Value {
   kind: ValueKind;
@@ -57,6 +57,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A web domain ("stripe.com", "notion.so"): a site the task is about (one that is an app's name, "cal.com", is put back
   // by the finder).
   ["domain", new RegExp(`(?<=^|[\\s(])(?:[a-z0-9-]+\\.)+(?:${TLDS})(?=$|[\\s.,;:!?)])`, "gi")],
+  // A path from a root ("/aws/lambda/image-resizer", "/Shared/Finance/2025"): where something is, not words of the task.
+  ["path", /(?<=^|[\s(])\/[\w.@-]+(?:\/[\w.@-]*)+(?=$|[\s.,;:!?)])/g],
   // A host name (`x.com`, `next.js` is a slug part below) or an owner/repo or branch name: word/word, no spaces.
   ["slug", /(?<=^|[\s(])[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9](?:\/[\w.-]+)*(?=$|[\s.,;:!?)])/g],
   // (With a second extension of a packed file: "db-2025-03-01.sql.gz", "site.tar.gz".)
