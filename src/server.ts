@@ -83,11 +83,13 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   const agentLimiter = createAgentLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-rl` });
   const directories = keyDirectoryClient({ allowPrivate: config.allowPrivateNetwork });
   let server: Server | undefined;
+  /** Where the server listens, once it does (asked of the socket once, not on every MCP request). */
+  let listeningAt: AddressInfo | null = null;
   const mcp = mcpDoor({
     tools: mcpToolsFromContract(document as never),
     dispatcher,
     gate,
-    allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => (server?.address() as AddressInfo | null) ?? null),
+    allowedHosts: allowedHosts(() => [config.baseUrl, config.agentUrl], () => listeningAt),
     version: (document.info as { version: string }).version,
     agent: agentMcp({ services, dispatcher, limiter: agentLimiter, protocolLimiter: createMcpProtocolLimiter({ ...agentLimits, prefix: `${config.redisPrefix}:agent-mcp-rl` }), directories, tools: [createCheckoutTool] }),
   });
@@ -105,7 +107,8 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
     listening.once("error", reject);
     listening.listen(config.port, config.host, () => resolve());
   });
-  const { port } = listening.address() as AddressInfo;
+  listeningAt = listening.address() as AddressInfo;
+  const { port } = listeningAt;
   if (!config.baseUrlGiven) config.baseUrl = `http://localhost:${port}`;
   if (!config.agentUrlGiven) config.agentUrl = config.baseUrl;
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;

@@ -16,9 +16,11 @@ export function createApp(deps: { log: Logger; backend: Backend; dispatcher: Dis
   app.use(errorHandler);
   app.use(cors);
   // None of these four serves a path under /api/ (the REST API's): such requests, the hot path, go past them.
+  // The MCP door first among these: it serves only /mcp paths (one test of the path) and its requests, a hot path too,
+  // need not go through the pages' routers (~60 µs of CPU each, measured).
+  app.use(notForApi(deps.mcp)); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
   app.use(notForApi(deps.pages)); // HTML pages (sign-in links) with their own form parsing
   app.use(notForApi(deps.web)); // the web pages and their form actions (session cookie + CSRF), onto the same dispatcher
-  app.use(notForApi(deps.mcp)); // before the body parser: the MCP transport reads the raw body (malformed JSON is a JSON-RPC parse error)
   app.use(notForApi(deps.inbound)); // inbound webhooks (/hooks/<token>): signatures are checked over the raw body
   app.use(async (ctx, next) => {
     // The MCP convention's card location is an alias of the well-known one.

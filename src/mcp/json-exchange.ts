@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { isInitializeRequest, isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { toJsonText } from "../http/json-text.js";
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, MAX_BATCH_SIZE, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
@@ -45,7 +45,8 @@ export async function readMessages(req: IncomingMessage): Promise<JSONRPCMessage
   } catch {
     return refusal(400, -32700, "Parse error: Invalid JSON-RPC message");
   }
-  const initializing = messages.some(isInitializeRequest);
+  // (Only a message whose method is initialize can be one: the schema check is kept for those.)
+  const initializing = messages.some((m) => "method" in m && m.method === "initialize" && isInitializeRequest(m));
   if (initializing && messages.length > 1) return refusal(400, -32600, "Invalid Request: Only one initialization request is allowed");
   const version = req.headers["mcp-protocol-version"];
   if (!initializing && typeof version === "string" && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
@@ -102,7 +103,9 @@ export class JsonExchange implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     // Notifications and requests of the server have no stream to go to in a JSON exchange (as in the SDK's transport).
-    if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return;
+    // (The Server sends what it built itself: a response is told by its fields, not by checking the whole result
+    // against the schema again, a walk over the answer.)
+    if (!("id" in message) || (!("result" in message) && !("error" in message))) return;
     const id = message.id;
     if (this.closed || id === undefined || !this.answers.has(id) || this.answers.get(id) !== undefined) return;
     this.answers.set(id, message);
