@@ -557,6 +557,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("move the 'Upgrade Postgres to 16' card over to the Done list on the infra board")[0]).toBe("trello PUT /cards/{idCard}");
     expect(ops("move the card 'x' to the Roadmap board in trello")[0]).toBe("trello PUT /cards/{idCard}/idBoard");
     expect(ops("add Globex Ltd as a new item in the 'Vendor onboarding' list on the Procurement team site")[0]).toBe("share_point POST /sites/{site-id}/lists/{list-id}/items");
+    // "circle ci" is one name; an UPPER_SNAKE name is a value (no Stripe in STRIPE_SECRET_KEY); SpeedGrader is Canvas's;
+    // Classroom posts to a course as announcements.
+    expect(top("retry circle ci build 1432 for acme/api")[0]!.tool.app).toBe("circleci");
+    expect(top("add env var STRIPE_SECRET_KEY to the storefront project for production before the next deploy")[0]!.tool.app).not.toBe("stripe");
+    expect(top("in speedgrader give jamal 18/20 on the photosynthesis lab")[0]!.tool.app).toBe("canvas");
+    expect(ops("Post to Google Classroom course 612345098761: 'Field trip permission slips are due Friday'")[0]).toBe("google_classroom POST /v1/courses/{courseId}/announcements");
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });

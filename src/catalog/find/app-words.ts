@@ -213,6 +213,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "hosted zone": [["aws_route53", 0.8]], "cloudfront distribution": [["aws_cloudfront", 1]], cycle: [["linear", 0.4]], "current cycle": [["linear", 0.8]], "todo inbox": [["todoist", 0.8]], "to-do inbox": [["todoist", 0.8]],
   "identity provider": [["okta", 0.5]], idp: [["okta", 0.5]],
   "log group": [["aws_logs", 0.8]], "log groups": [["aws_logs", 0.8]], "log stream": [["aws_logs", 0.8]], "log streams": [["aws_logs", 0.8]],
+  speedgrader: [["canvas", 1]], "env var": [["vercel", 0.5]], "env vars": [["vercel", 0.5]], "environment variable": [["vercel", 0.4]], "environment variables": [["vercel", 0.4]],
   targeting: [["launchdarkly", 0.6]], "to-do block": [["notion", 0.8]], "todo block": [["notion", 0.8]], "checkbox block": [["notion", 0.8]],
   "team site": [["share_point", 0.8]], "team sites": [["share_point", 0.8]], "sharepoint list": [["share_point", 1]],
   vault: [["1password_connect", 0.4]],

@@ -60,7 +60,7 @@ const GENERIC_PRODUCT_NOUNS = new Set(
     "timer timers job jobs build builds tracker " +
     "profile post posts video videos playlist slot booking bookings recording call calls thread threads notification notifications " +
     "reminder reminders standup standups webinar webinars huddle sync settings audience audiences subscriber subscribers envelope " +
-    "envelopes sheet spreadsheet droplet droplets error errors alert alerts deploy deploys deployment deployments").split(" "),
+    "envelopes sheet spreadsheet droplet droplets error errors alert alerts deploy deploys deployment deployments item items").split(" "),
 );
 
 export interface AppRef {
@@ -463,7 +463,8 @@ export class AppDetector {
       // Phrases of several words only from a word that starts one (most words start none).
       const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
       // A one-word name written as two words ("Deutsche Bahn", "listen notes"), tried before the words alone.
-      const split = i + 1 < words.length && words[i]!.length >= 3 && words[i + 1]!.length >= 3 ? this.aliases.get(words[i]! + words[i + 1]!) : undefined;
+      // (A short second word too after a longer first: "circle ci".)
+      const split = i + 1 < words.length && words[i]!.length >= 3 && (words[i + 1]!.length >= 3 || (words[i]!.length >= 4 && words[i + 1]!.length === 2)) ? this.aliases.get(words[i]! + words[i + 1]!) : undefined;
       if (split && !split.ambiguous && !split.elsewhere && !isStopWord(words[i + 1]!)) {
         found.push({ start: i, end: i + 2, alias: split, text: raw.slice(i, i + 2).join(" ") });
         continue;

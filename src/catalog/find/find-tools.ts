@@ -351,6 +351,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   ],
   // (Logging or recording a line in a sheet is appending a row of values to it.)
   googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
+  // (Google Classroom posts to a course's stream as announcements.)
+  google_classroom: [[/\b(?:post|announce|share|tell)\b(?=[^.;]*\b(?:course|class|stream)\b)/i, { as: "create an announcement", unless: /\b(?:assignments?|coursework|materials?|questions?|grades?|submissions?)\b/i }]],
   // (Trello moves a card to another list by setting the card's list; to another board, its board.)
   trello: [
     [/\bmove\b(?!\s+all\b)/i, { as: "update card list:", unless: TRELLO_TO_BOARD }],

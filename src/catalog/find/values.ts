@@ -76,6 +76,9 @@ const PATTERNS: [ValueKind, RegExp][] = [
   // A thing's name written with hyphens, next to the kind of thing it names ("the beta-dashboard flag", "project
   // api-server", "the aws-root item"): which one, not words of the task (nor an app: "aws-root" names no AWS).
   // (A label, not an id: it says which one without being one's key. Not the task's first word: "power-cycle droplet 5".)
+  // A name in capitals joined by underscores ("STRIPE_SECRET_KEY", "MAX_RETRIES"): an environment variable or a
+  // constant, a value (its words name no app).
+  ["label", /(?<=^|[\s(`'"])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?=$|[\s.,;:!?)`'"])/g],
   ["label", new RegExp(`(?<=[\\s(])${HYPHENATED}(?=\\s+(?:the\\s+)?${NAMED_THINGS}\\b)`, "g")],
   ["label", new RegExp(`(?<=\\b${NAMED_THINGS}\\s+(?:called\\s+|named\\s+)?)${HYPHENATED}(?=$|[\\s.,;:!?)])`, "g")],
   // An identifier written as code ("workflow_dispatch", "eleven_multilingual_v2"): a name, not words of the task.
