@@ -563,6 +563,13 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("add env var STRIPE_SECRET_KEY to the storefront project for production before the next deploy")[0]!.tool.app).not.toBe("stripe");
     expect(top("in speedgrader give jamal 18/20 on the photosynthesis lab")[0]!.tool.app).toBe("canvas");
     expect(ops("Post to Google Classroom course 612345098761: 'Field trip permission slips are due Friday'")[0]).toBe("google_classroom POST /v1/courses/{courseId}/announcements");
+    // Job titles are people (and the companies they work at a place); "VPs" is one word; a POST that computes reads;
+    // a song by its artist added to a playlist; ElevenLabs' mp3 of a text is text to speech.
+    expect(ops("can you find heads of marketing at SaaS companies in Austin with 50-200 employees on apollo?")[0]).toBe("apollo POST /mixed_people/api_search");
+    expect(ops("find me VPs of engineering at fintech startups in berlin on apollo")[0]).toBe("apollo POST /mixed_people/api_search");
+    expect(ops("get driving directions and travel time from Union Station Chicago to O'Hare")[0]).toBe("google_maps POST /directions/v2:computeRoutes");
+    expect(ops("add midnight city by m83 to my road trip playlist on spotify")[0]).toBe("spotify POST /playlists/{playlist_id}/tracks");
+    expect(ops("make an mp3 of my lesson intro with elevenlabs, calm female voice")[0]).toMatch(/^elevenlabs POST \/v1\/text-to-speech\//);
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });

@@ -10,6 +10,8 @@ const STOP = new Set(
 /** Words of an identifier or phrase, lower case: `listForAuthenticatedUser` → list, for, authenticated, user. */
 export function splitWords(input: string): string[] {
   return input
+    // The plural of an acronym is one word ("VPs", "APIs", "IDs"), not "v ps".
+    .replace(/\b([A-Z]{2,})s\b/g, "$1S")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()

@@ -351,6 +351,8 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   ],
   // (Logging or recording a line in a sheet is appending a row of values to it.)
   googlesheets: [[/^(\W*(?:please\s+)?)(?:log|record|track|jot\s+down|note\s+down|note)\b(?!\s+(?:in|into)\s+(?:to|with)\b)/i, { as: "$1append a row", unless: /\b(?:logs|login|log\s+in\s+to)\b/i }]],
+  // (ElevenLabs makes audio from text by text to speech: "an mp3 of my intro", "this text into voice", "a voiceover".)
+  elevenlabs: [[/\b(?:an?\s+)?(?:mp3|wav|audio(?:\s+file)?|voice[\s-]?over|narration)\b|\b(?:into|to)\s+(?:a\s+)?(?:voice|speech|audio)\b/i, { as: "text to speech", unless: /\bspeech[\s-]+to[\s-]+text\b|\btranscri|\bclone|\bdesign|\bdub|\bsound\s+effects?\b|\bisolat/i }]],
   // (Google Classroom posts to a course's stream as announcements.)
   google_classroom: [[/\b(?:post|announce|share|tell)\b(?=[^.;]*\b(?:course|class|stream)\b)/i, { as: "create an announcement", unless: /\b(?:assignments?|coursework|materials?|questions?|grades?|submissions?)\b/i }]],
   // (Trello moves a card to another list by setting the card's list; to another board, its board.)
@@ -1458,6 +1460,18 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     return { text, values };
   }
 
+  /** The conversions a text asks for ("text to speech", "pdf to word"): each pair of index terms, from and to. */
+  function conversionsIn(text: string): [number, number][] {
+    const found: [number, number][] = [];
+    for (const m of text.matchAll(/\b([a-z]{3,})[\s-]+(?:to|into)[\s-]+([a-z]{3,})\b/gi)) {
+      const from = index.vocab.get(stem(m[1]!.toLowerCase()));
+      const to = index.vocab.get(stem(m[2]!.toLowerCase()));
+      // (Things, not a verb and where it goes: "reply to message X" converts nothing.)
+      if (from !== undefined && to !== undefined && from !== to && (!Object.hasOwn(VERBS, m[1]!.toLowerCase()) || m[1]!.toLowerCase() === "text")) found.push([from, to]);
+    }
+    return found;
+  }
+
   function findTools(task: string, opts: FindOptions = {}): FindAnswer {
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(opts.limit ?? DEFAULT_LIMIT)));
     const explicit = opts.app !== undefined;
@@ -1467,13 +1481,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const prepared = restoreNames(source, prepareTask(source));
     // Shortenings written out first ("a zoom mtg": the meeting says where the app stands).
     prepared.text = expandAbbreviations(prepared.text);
-    conversions = [];
-    for (const m of `${prepared.text}${/\b(?:aloud|out\s+loud)\b/i.test(task) ? " text to speech" : ""}`.matchAll(/\b([a-z]{3,})[\s-]+(?:to|into)[\s-]+([a-z]{3,})\b/gi)) {
-      const from = index.vocab.get(stem(m[1]!.toLowerCase()));
-      const to = index.vocab.get(stem(m[2]!.toLowerCase()));
-      // (Things, not a verb and where it goes: "reply to message X" converts nothing.)
-      if (from !== undefined && to !== undefined && from !== to && (!Object.hasOwn(VERBS, m[1]!.toLowerCase()) || m[1]!.toLowerCase() === "text")) conversions.push([from, to]);
-    }
+    conversions = conversionsIn(`${prepared.text}${/\b(?:aloud|out\s+loud)\b/i.test(task) ? " text to speech" : ""}`);
     const detected: DetectedApps = explicit
       ? { apps: [opts.app!], primary: new Set([opts.app!]), words: new Set(), matches: [], unknown: [], implied: new Map() }
       : detector.detect(prepared.text);
@@ -1549,7 +1557,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         const after = task.slice(task.indexOf(v.text) + v.text.length);
         if (/\breact/i.test(task) || /^\s+(?:on|to)\b/i.test(after)) hint("emoji", "with reaction emoji");
         else hinted.add("emoji");
-      } else if (v.kind === "quote" && /^\s+by\s+[A-Z0-9][^,;]*?\b(?:to|into|onto)\s/.test(task.slice(task.indexOf(v.text) + v.text.length))) {
+      } else if (v.kind === "quote" && /^\s+by\s+(?!(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|the\s+end|end|eod|noon|midnight|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)\b)[A-Za-z0-9][^,;]*?\b(?:to|into|onto)\s/i.test(task.slice(task.indexOf(v.text) + v.text.length))) {
         // "add 'Midnight City' by M83 to my playlist": a song (or a book, a film) by its artist, the thing to add.
         hint("by-artist", "track");
       } else if (shaped) {
@@ -1594,6 +1602,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (const app of speaking) {
       for (const [word, own] of APP_WORDS[app] ?? []) if (!own.unless?.test(task)) text = text.replace(word, own.as);
     }
+    // (An app's own words may say a conversion: ElevenLabs' "an mp3 of my intro" is text to speech.)
+    if (speaking.length) for (const pair of conversionsIn(text)) if (!conversions.some(([a, b]) => a === pair[0] && b === pair[1])) conversions.push(pair);
     // A workbook's rows, tables, sheets or cells ("add a row to the Expenses table in budget.xlsx on my OneDrive") are
     // Excel's to change, wherever the file is kept (OneDrive, SharePoint: Excel's API reaches it there).
     const workbook = prepared.values.find((v) => v.kind === "file" && /\.xls[xmb]?$/i.test(v.text));

@@ -339,6 +339,8 @@ export const SYNONYMS: Record<string, string[]> = {
   spend: ["spend", "insight", "report"], clicks: ["click", "insight", "report"], impressions: ["impression", "insight", "report"], "stock level": ["inventory", "level"],
   "liked songs": ["track", "saved"], "money back": ["refund"], "hour by hour": ["hourly", "hour"], "day by day": ["daily", "day"], "for signature": ["envelope", "signature", "signing"], "for signing": ["envelope", "signature", "signing"], "shared link": ["shared_link", "share", "link"],
   video: ["video"], clip: ["video"], vid: ["video"], vids: ["video"],
+  // Job titles name people ("find VPs of engineering at fintechs", "the head of marketing at Notion").
+  ...Object.fromEntries(["vp", "vps", "ceo", "ceos", "cto", "ctos", "cfo", "cfos", "cmo", "coo", "founder", "founders", "cofounder", "cofounders", "head of", "heads of", "director", "directors", "recruiter", "recruiters"].map((t) => [t, ["people", "person"]])),
   person: ["user", "member", "people"], people: ["user", "member", "people"], member: ["member", "user"], colleague: ["user", "member"],
   teammate: ["member", "user"], employee: ["employee", "user"], staff: ["user", "employee"],
   customer: ["customer"], client: ["customer", "client"], buyer: ["customer"],

@@ -6,7 +6,7 @@ export type Intent = "create" | "read" | "list" | "update" | "delete" | "search"
 /** Verbs in operation names, by intent (plain words; stemmed where used). */
 export const NAME_VERBS: Record<Intent, string[]> = {
   list: ["list", "index", "browse", "enumerate"],
-  read: ["get", "retrieve", "read", "show", "fetch", "view", "download", "describe", "export", "check", "info"],
+  read: ["get", "retrieve", "read", "show", "fetch", "view", "download", "describe", "export", "check", "info", "compute", "calculate"],
   create: ["create", "add", "insert", "new", "post", "send", "upload", "submit", "generate", "register", "import", "invite", "publish", "start", "book", "write", "reply", "append"],
   update: ["update", "patch", "modify", "edit", "set", "replace", "change", "move", "rename", "enable", "disable", "assign", "archive", "unarchive", "restore", "untrash", "pause", "resume", "play", "complete", "merge", "lock", "unlock", "put", "toggle", "mark", "close", "reopen", "transfer"],
   delete: ["delete", "remove", "destroy", "trash", "clear", "purge", "cancel", "revoke", "unassign", "unsubscribe", "detach", "kick", "leave"],

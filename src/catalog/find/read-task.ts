@@ -230,6 +230,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "every log event containing 'OutOfMemory'", "issues matching 'timeout'": the things found by their text (a filter),
   // not a thing called "containing".
   text = text.replace(/^(\s*(?:pull|get|grab|fetch|list|show|find|give\s+me|return)\s+(?:me\s+)?(?:all|every|any|the)?\s*(?:[\w'-]+\s+){1,4}?)(?:containing|matching|mentioning|that\s+(?:contain|contains|match|matches|mention|mentions))\b/i, "$1filtered by pattern");
+  // "add midnight city by m83 to my road trip playlist": a song by its artist, the thing to add.
+  text = text.replace(/\b(add|put|throw|stick|queue)\s+(?!(?:a|an|the|my|our|this|these|some)\s)((?:[\w'’.&-]+\s+){1,6}?)by\s+((?:[\w'’.&-]+\s+){1,4}?)(to|into|onto|on)\s+((?:(?:my|the|our|this)\s+)?(?:[\w'’-]+\s+){0,3}?playlist)\b/gi, "$1 the track $2by $3$4 $5");
+  // "VPs of engineering at fintech companies", "heads of marketing at SaaS startups": the companies are where the people
+  // work, a place of the search, not the thing found.
+  text = text.replace(/\bat\s+((?:[\w-]+\s+){0,3}?)(companies|startups|firms|organizations|organisations|orgs|agencies|businesses|fintechs|scaleups)\b/gi, "in $1$2");
   // "which notion pages talk about onboarding", "what docs cover the refund policy": a search of their text.
   text = text.replace(/^(\s*(?:\w+[,:]?\s+){0,3}?)(?:which|what|any)\s+((?:[\w'-]+\s+){0,3}?(?:pages?|docs?|documents?|notes?|files?|articles?|posts?|threads?|messages?|emails?|wikis?|questions?)\s+)(?:talk|talks|discuss|discusses|cover|covers|deal\s+with|deals\s+with|are\s+about|is\s+about|say\s+anything\s+about|says\s+anything\s+about|refer\s+to|refers\s+to)\b(?:\s+about\b)?/i, "$1search $2about");
   // "what have people posted in #incidents", "what did ana write in the doc": the messages there.
