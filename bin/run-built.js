@@ -70,21 +70,26 @@ async function build(entry, outDir) {
   mkdirSync(outDir, { recursive: true });
   const main = join(outDir, "main.mjs");
   const staging = `${main}.${process.pid}.tmp.mjs`;
-  const result = await esbuild.build({
-    absWorkingDir: rootDir,
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    outfile: staging,
-    sourcemap: "linked",
-    sourceRoot: rootDir,
-    metafile: true,
-    logLevel: "silent",
-    plugins: [ownUrl],
-  });
+  let result;
+  try {
+    result = await esbuild.build({
+      absWorkingDir: rootDir,
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      packages: "external",
+      outfile: staging,
+      sourcemap: "linked",
+      sourceRoot: rootDir,
+      metafile: true,
+      logLevel: "silent",
+      plugins: [ownUrl],
+    });
+  } finally {
+    await esbuild.stop(); // its service process would otherwise live as long as the server
+  }
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) {
     const info = statSync(join(rootDir, file));
