@@ -570,6 +570,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("get driving directions and travel time from Union Station Chicago to O'Hare")[0]).toBe("google_maps POST /directions/v2:computeRoutes");
     expect(ops("add midnight city by m83 to my road trip playlist on spotify")[0]).toBe("spotify POST /playlists/{playlist_id}/tracks");
     expect(ops("make an mp3 of my lesson intro with elevenlabs, calm female voice")[0]).toMatch(/^elevenlabs POST \/v1\/text-to-speech\//);
+    // "fb" is Facebook; Statuspage and the Hue lights are products outside the catalog, a colour's hue is not.
+    expect(ops("fb: post on my bakery page that we're closed monday for the holiday")[0]).toBe("facebook POST /{page_id}/feed");
+    expect(catalog.findToolsWithNotice("post an incident on our statuspage: degraded API performance", { limit: 5 }).notice?.app).toBe("Statuspage");
+    expect(catalog.findToolsWithNotice("dim the living room hue lights to 30%", { limit: 5 }).notice?.app).toBe("Philips Hue");
+    expect(catalog.findToolsWithNotice("change the hue of the logo to blue in canva", { limit: 5 }).notice).toBeNull();
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });

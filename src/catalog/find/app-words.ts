@@ -50,6 +50,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   bufferapp: ["buffer"],
   youneedabudget: ["ynab", "you need a budget"],
   instagram: ["insta", "ig"],
+  facebook: ["fb", "facebook page", "fb page"],
   metaads: ["fb ads", "facebook ads", "meta ads", "fb ad", "facebook ad"],
   digitalocean: ["do", "digital ocean"],
   openai: ["chatgpt", "gpt", "dall-e", "dalle", "whisper", "open ai"],
@@ -387,7 +388,7 @@ export const KNOWN_ELSEWHERE: string[] = [
   // Commerce and finance.
   "Zoho Books", "Omnisend", "Postscript", "Yotpo", "Okendo", "Skio", "Loop Returns", "ShipBob", "Shippo", "EasyPost", "AfterShip",
   // Social scheduling, CI/CD, security and secrets.
-  "Hootsuite", "Sprout Social", "Planoly", "Sprinklr", "Agorapulse", "Loomly", "SocialBee", "Sendible", "Metricool",
+  "Statuspage", "Atlassian Statuspage", "Hootsuite", "Sprout Social", "Planoly", "Sprinklr", "Agorapulse", "Loomly", "SocialBee", "Sendible", "Metricool",
   "Buildkite", "TeamCity", "Argo CD", "Spinnaker", "Octopus Deploy", "Codefresh", "Bitrise", "Codemagic", "SonarQube",
   "SonarCloud", "Veracode", "Checkmarx", "Lacework", "Vanta", "Drata", "Secureframe", "LastPass", "Bitwarden",
   "Dashlane", "HashiCorp Vault", "Doppler", "Infisical",
@@ -398,6 +399,8 @@ export const KNOWN_ELSEWHERE: string[] = [
 /** Shorter names of apps that are not in the catalog, which the notice answers with the app's full name ("toggl"). */
 export const KNOWN_ELSEWHERE_SHORT: Record<string, string> = {
   toggl: "Toggl Track",
+  // ("hue" alone is a colour's: only with the lights.)
+  "hue lights": "Philips Hue", "hue light": "Philips Hue", "hue bulbs": "Philips Hue", "hue bulb": "Philips Hue", "hue bridge": "Philips Hue",
   // (A product's own word: only Zillow makes Zestimates.)
   zestimate: "Zillow",
 };
