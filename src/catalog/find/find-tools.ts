@@ -321,14 +321,17 @@ const TRELLO_TO_BOARD = /\bto\s+(?:another\s+|a\s+different\s+|(?:the|my|our)\s+
 /** What is done to Buffer posts already queued (or their slots), not a new post: "bump it to the top", "share update 5f1a… now". */
 const BUFFER_NOT_NEW = /\b(?:top|reorder|shuffle|move|bump|slots?|times?|queued|waiting|pending|pause|resume|delete|remove|now|immediately)\b|\b[0-9a-f]{10,}\b/i;
 
-/** Words of a task that an app calls otherwise, read as the app's own when it is named. */
-const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
+/**
+ * Words of a task that an app calls otherwise, read as the app's own when it is named: each rule applies when the task
+ * matches `when` (if given) and not `unless`.
+ */
+const APP_WORDS: Record<string, [RegExp, { as: string; when?: RegExp; unless?: RegExp }][]> = {
   docker_hub: [[/\bimages?\b/gi, { as: "repos", unless: /\bdigests?\b|sha256:|\bimages?\s+repo/i }]],
   bufferapp: [
     // (Queueing or scheduling a new post there is creating a status update; the queue's order and its slots are others.)
     [/\b(?:queue|schedule|add|put|post|share|publish)(?:\s+up)?\s+(?:(?:a|an|this|these|the\s+following|it)\s+)?(?:(?:new|linkedin|twitter|x|facebook|instagram)\s+)?(?:(?:post|tweet|update)s?\b)?/i, { as: "create new status updates ", unless: BUFFER_NOT_NEW }],
     // (The profiles a new post goes to are its parameters, not the thing to change.)
-    [/\b(?:for|on|to)\s+(?:our|the|my)\s+(?:[\w-]+\s+)?(?:and\s+[\w-]+\s+)?(?:profiles?|pages?|accounts?)\b/gi, { as: "", unless: new RegExp(`${BUFFER_NOT_NEW.source}|^(?![\\s\\S]*\\b(?:queue|schedule|post|share|publish|add|put)\\b)`, "i") }],
+    [/\b(?:for|on|to)\s+(?:our|the|my)\s+(?:[\w-]+\s+)?(?:and\s+[\w-]+\s+)?(?:profiles?|pages?|accounts?)\b/gi, { as: "", when: /\b(?:queue|schedule|post|share|publish|add|put)\b/i, unless: BUFFER_NOT_NEW }],
     [/\b(?:posts?|tweets?)\b(?!\s+(?:time|times|schedule))/gi, { as: "status update" }],
   ],
   // (Meta's Graph API pauses, resumes or archives a campaign, an ad set or an ad by updating that object's status.)
@@ -358,12 +361,12 @@ const APP_WORDS: Record<string, [RegExp, { as: string; unless?: RegExp }][]> = {
   // (Trello moves a card to another list by setting the card's list; to another board, its board.)
   trello: [
     [/\bmove\b(?!\s+all\b)/i, { as: "update card list:", unless: TRELLO_TO_BOARD }],
-    [/\b(?:on|in)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,3}?board\b/gi, { as: "", unless: new RegExp(`${TRELLO_TO_BOARD.source}|^(?![\\s\\S]*\\bmove\\b)`, "i") }],
+    [/\b(?:on|in)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,3}?board\b/gi, { as: "", when: /\bmove\b/i, unless: TRELLO_TO_BOARD }],
   ],
   // (Vercel gives a deployment's build logs and output as its events.)
   vercel: [[/\b(?:build\s+)?(?:logs?|output)\b/gi, { as: "deployment events" }]],
   // (Apollo looks one person up by e-mail, name and company, or LinkedIn URL by enriching that person.)
-  apollo: [[/\b(?:look\s+up|lookup|find|get|pull|fetch|check)\b/i, { as: "enrich a person, look up", unless: /^[^@]*$|\b(?:companies|organizations|accounts|people|leads|contacts|sequences?)\b/i }]],
+  apollo: [[/\b(?:look\s+up|lookup|find|get|pull|fetch|check)\b/i, { as: "enrich a person, look up", when: /@/, unless: /\b(?:companies|organizations|accounts|people|leads|contacts|sequences?)\b/i }]],
   // (DocuSign sends a document, or one made from a template, for signature as an envelope.)
   docusign: [[/\b(send|sent|email|resend)\b/i, { as: "$1 an envelope:", unless: /\benvelopes?\b|\b(?:create|make|new|edit|update|delete|list)\s+(?:an?\s+|the\s+)?templates?\b|\breminders?\b/i }]],
   // (Zendesk adds a comment, public or internal, by updating the ticket with it.)
@@ -1443,16 +1446,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   function restoreNames(source: string, prepared: Prepared): Prepared {
     let text = prepared.text;
     const values = prepared.values.filter((v) => {
-      // A number that ends an app's name ("office 365", "microsoft 365"): part of the name.
-      if (v.kind === "number") {
-        const at = source.indexOf(v.text);
-        const before = at > 0 ? /([A-Za-z]+)\s+$/.exec(source.slice(0, at))?.[1] : undefined;
-        if (!before || !detector.isName(`${before} ${v.text}`) || text.slice(at, at + v.text.length).trim() !== "") return true;
-        text = `${text.slice(0, at)}${v.text}${text.slice(at + v.text.length)}`;
-        return false;
-      }
-      if (v.kind !== "domain" || !detector.isName(v.text)) return true;
       const at = source.indexOf(v.text);
+      // A domain that is an app's name ("cal.com"), or a number that ends one ("office 365", "microsoft 365").
+      const wordBefore = v.kind === "number" && at > 0 ? /([A-Za-z]+)\s+$/.exec(source.slice(0, at))?.[1] : undefined;
+      const name = v.kind === "domain" ? v.text : wordBefore !== undefined ? `${wordBefore} ${v.text}` : undefined;
+      if (name === undefined || !detector.isName(name)) return true;
       if (at < 0 || text.slice(at, at + v.text.length).trim() !== "") return true;
       text = `${text.slice(0, at)}${v.text}${text.slice(at + v.text.length)}`;
       return false;
@@ -1599,11 +1597,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // postgres image", not one image digest's); on Buffer a post or a tweet is a status update.
     // (Or, when none is named, an app the task's own words imply strongly: "in ads manager, pause ad set …".)
     const speaking = named.length > 0 ? named : [...implied].filter(([, w]) => w >= 0.6).map(([app]) => app);
+    const beforeOwnWords = text;
     for (const app of speaking) {
-      for (const [word, own] of APP_WORDS[app] ?? []) if (!own.unless?.test(task)) text = text.replace(word, own.as);
+      for (const [word, own] of APP_WORDS[app] ?? []) if ((!own.when || own.when.test(task)) && !own.unless?.test(task)) text = text.replace(word, own.as);
     }
     // (An app's own words may say a conversion: ElevenLabs' "an mp3 of my intro" is text to speech.)
-    if (speaking.length) for (const pair of conversionsIn(text)) if (!conversions.some(([a, b]) => a === pair[0] && b === pair[1])) conversions.push(pair);
+    if (text !== beforeOwnWords) for (const pair of conversionsIn(text)) if (!conversions.some(([a, b]) => a === pair[0] && b === pair[1])) conversions.push(pair);
     // A workbook's rows, tables, sheets or cells ("add a row to the Expenses table in budget.xlsx on my OneDrive") are
     // Excel's to change, wherever the file is kept (OneDrive, SharePoint: Excel's API reaches it there).
     const workbook = prepared.values.find((v) => v.kind === "file" && /\.xls[xmb]?$/i.test(v.text));

@@ -73,12 +73,12 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["id", /\b(?:i|ami|vol|snap|sg|subnet|vpc|eni|igw|rtb|nat|eipalloc|lt)-[0-9a-f]{8,17}\b/g],
   // A long run of letters and digits is an id (an Airtable base appX7kQ2mN9pL4, a Salesforce 0065g00000XyZ12AAB).
   ["id", /\b(?=[A-Za-z0-9]*\d[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{10,}\b/g],
-  // A thing's name written with hyphens, next to the kind of thing it names ("the beta-dashboard flag", "project
-  // api-server", "the aws-root item"): which one, not words of the task (nor an app: "aws-root" names no AWS).
-  // (A label, not an id: it says which one without being one's key. Not the task's first word: "power-cycle droplet 5".)
   // A name in capitals joined by underscores ("STRIPE_SECRET_KEY", "MAX_RETRIES"): an environment variable or a
   // constant, a value (its words name no app).
   ["label", /(?<=^|[\s(`'"])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?=$|[\s.,;:!?)`'"])/g],
+  // A thing's name written with hyphens, next to the kind of thing it names ("the beta-dashboard flag", "project
+  // api-server", "the aws-root item"): which one, not words of the task (nor an app: "aws-root" names no AWS).
+  // (A label, not an id: it says which one without being one's key. Not the task's first word: "power-cycle droplet 5".)
   ["label", new RegExp(`(?<=[\\s(])${HYPHENATED}(?=\\s+(?:the\\s+)?${NAMED_THINGS}\\b)`, "g")],
   ["label", new RegExp(`(?<=\\b${NAMED_THINGS}\\s+(?:called\\s+|named\\s+)?)${HYPHENATED}(?=$|[\\s.,;:!?)])`, "g")],
   // An identifier written as code ("workflow_dispatch", "eleven_multilingual_v2"): a name, not words of the task.
