@@ -17,6 +17,23 @@ export function createLogger(level: string, stream?: NodeJS.WritableStream) {
   }, stream ?? (stdoutLines ??= turnBatchedStdout()));
 }
 
+const lineLoggers = new WeakMap<pino.Logger, pino.Logger>();
+
+/**
+ * The logger of request lines: the root's output, level and base without its field redaction. A request line holds
+ * its id, method, path (through redactPath), status, time and key id, and none of the redacted fields; redaction
+ * walks every line's fields and tripled the cost of the line (measured 2.1 vs 0.65 µs), once per request.
+ */
+export function requestLineLogger(root: pino.Logger): pino.Logger {
+  let lines = lineLoggers.get(root);
+  if (lines === undefined || lines.level !== root.level) {
+    const stream = (root as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+    lines = pino({ level: root.level, base: root.bindings() }, stream);
+    lineLoggers.set(root, lines);
+  }
+  return lines;
+}
+
 /** The one batched standard output of the process, shared by every logger made without a stream of its own. */
 let stdoutLines: pino.DestinationStream | undefined;
 

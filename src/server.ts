@@ -21,6 +21,7 @@ import { handlers } from "./handlers/index.js";
 import { createRateLimiter } from "./gate/rate-limit.js";
 import { createGate } from "./gate/admit.js";
 import { createApp } from "./http/app.js";
+import { restLane } from "./http/rest-lane.js";
 import { ensureCatalog } from "./catalog/index.js";
 import { withExtraApps, type ExtraApp } from "./catalog/extra-apps.js";
 import type { Services } from "./services.js";
@@ -100,7 +101,12 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories });
   const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerce.routes, connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
-  server = createServer(app.callback());
+  // Well-formed JSON POSTs to the REST API (the proxy, tool runs, find) take the lane; everything else goes through Koa.
+  const lane = restLane({ log, backend, dispatcher, gate, trustProxy: config.trustProxy, config });
+  const viaKoa = app.callback();
+  server = createServer((req, res) => {
+    if (!lane(req, res)) void viaKoa(req, res);
+  });
   server.on("clientError", answerClientError);
   const listening = server;
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Koa from "koa";
 import type { Logger } from "pino";
-import { redactPath } from "../log.js";
+import { redactPath, requestLineLogger } from "../log.js";
 import type { Caller } from "../gate/caller.js";
 
 /**
@@ -25,15 +25,19 @@ export class RequestState {
 
   /** The logger of the request's line: its child logger if one was made, else the root (the line names the id). */
   lineLogger(): { logger: Logger; named: boolean } {
-    return this.child ? { logger: this.child, named: true } : { logger: this.root, named: false };
+    return this.child ? { logger: this.child, named: true } : { logger: requestLineLogger(this.root), named: false };
   }
+}
+
+/** The request's id: the client's X-Request-Id when it is a sane one, else a new one. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === "string" && /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : `req_${randomUUID().replace(/-/g, "")}`;
 }
 
 /** Gives each request an id (X-Request-Id, kept when the client sent a sane one), a child logger and a log line. */
 export function requestContext(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
-    const given = ctx.get("X-Request-Id");
-    const requestId = /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : `req_${randomUUID().replace(/-/g, "")}`;
+    const requestId = requestIdOf(ctx.get("X-Request-Id"));
     const state = new RequestState(log, requestId);
     ctx.state = state;
     ctx.set("X-Request-Id", requestId);

@@ -74,7 +74,7 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: 
 }
 
 /** A plain object or array (what Koa would serialize as JSON), not text, bytes or a stream. */
-function isPlainJson(value: unknown): value is object {
+export function isPlainJson(value: unknown): value is object {
   if (value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) return true;
   const proto = Object.getPrototypeOf(value);
