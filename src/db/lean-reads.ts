@@ -84,14 +84,28 @@ const OTHER_PROCESS_WINDOW_MS = 1;
  */
 async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
   const { default: Database } = await import("better-sqlite3");
-  const db = new Database(target.url.slice("file:".length), { fileMustExist: true, timeout: READ_BUSY_MS });
+  // Busy timeout 0: a write never waits for SQLite's lock (waiting would block the event loop that must run the
+  // holder's next statement). A read that finds the lock taken (only during WAL recovery or a checkpoint reset) is
+  // tried again with a timeout (`waitingRead`). Switching the timeout around every write instead cost two statements.
+  const db = new Database(target.url.slice("file:".length), { fileMustExist: true, timeout: 0 });
   db.prepare("PRAGMA synchronous = NORMAL").run(); // per connection; see db/client.ts for why NORMAL
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const dataVersion = db.prepare("PRAGMA data_version").pluck();
-  // A write never waits for SQLite's lock (busy timeout 0): waiting would block the event loop that must run the
-  // holder's next statement. Reads keep their timeout.
   const noWait = db.prepare("PRAGMA busy_timeout = 0");
   const readWait = db.prepare(`PRAGMA busy_timeout = ${READ_BUSY_MS}`);
+  const waitingRead = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      if (!isBusy(err)) throw err;
+      readWait.run();
+      try {
+        return read();
+      } finally {
+        noWait.run();
+      }
+    }
+  };
   let version: unknown = null;
   let checkedAt = -Infinity;
   let statementsSeen = -1;
@@ -102,7 +116,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       if (statementsSeen !== localStatements || t - checkedAt >= OTHER_PROCESS_WINDOW_MS) {
         statementsSeen = localStatements;
         checkedAt = t;
-        const now = dataVersion.get();
+        const now = waitingRead(() => dataVersion.get());
         if (now !== version) {
           memory.forget();
           version = now;
@@ -110,7 +124,8 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       }
       const known = memory.recall(query, params);
       if (known.found) return known.row as T | undefined;
-      const row = prepared(query).get(...params) as Record<string, unknown> | undefined;
+      const stmt = prepared(query);
+      const row = waitingRead(() => stmt.get(...params)) as Record<string, unknown> | undefined;
       if (row) for (const column of query.dates) row[column] = sqliteDate(row[column]);
       memory.keep(query, known.key, row);
       // A copy: callers may set fields on what they get; the remembered row stays as read.
@@ -119,15 +134,12 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
     async write(query: LeanQuery, params: unknown[]) {
       if (!RUNS_LOG_WRITE.test(query.sqlite)) throw new Error(`lean write '${query.name}' is not a write to the runs log (see openSqlite)`);
       const stmt = prepared(query);
-      noWait.run();
       try {
         stmt.run(...params.map(sqliteParam));
         return true;
       } catch (err) {
-        if (/^SQLITE_BUSY/.test((err as { code?: string }).code ?? "")) return false;
+        if (isBusy(err)) return false;
         throw err;
-      } finally {
-        readWait.run();
       }
     },
     async close() {
@@ -141,6 +153,8 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
     return stmt;
   }
 }
+
+const isBusy = (err: unknown) => /^SQLITE_BUSY/.test((err as { code?: string }).code ?? "");
 
 /** How long a read waits for SQLite's lock (only ever needed during WAL recovery or a checkpoint reset). */
 const READ_BUSY_MS = 5000;
