@@ -87,6 +87,8 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   /** Where the server listens, once it does (asked of the socket once, not on every MCP request). */
   let listeningAt: AddressInfo | null = null;
   const mcp = mcpDoor({
+    log,
+    trustProxy: config.trustProxy,
     tools: mcpToolsFromContract(document as never),
     dispatcher,
     gate,
@@ -99,13 +101,14 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
   const backend = createBackend(document);
   await siteKeys(config.dataDir); // the site's Web Bot Auth key, created on first start
   const agent = agentDoor({ services, backend, dispatcher, limiter: agentLimiter, directories });
-  const app = createApp({ log, backend, dispatcher, gate, mcp, pages: chain(commerce.routes, connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
+  const app = createApp({ log, backend, dispatcher, gate, mcp: mcp.middleware, pages: chain(commerce.routes, connectRoutes(services)), web: webDoor({ services, backend, dispatcher, gate }), inbound: events.inbound, agent, proxy: config.trustProxy });
 
-  // Well-formed JSON POSTs to the REST API (the proxy, tool runs, find) take the lane; everything else goes through Koa.
+  // Well-formed JSON POSTs to the REST API (the proxy, tool runs, find) and keyed MCP POSTs take their doors' lanes;
+  // everything else goes through Koa.
   const lane = restLane({ log, backend, dispatcher, gate, trustProxy: config.trustProxy, config });
   const viaKoa = app.callback();
   server = createServer((req, res) => {
-    if (!lane(req, res)) void viaKoa(req, res);
+    if (!lane(req, res) && !mcp.lane(req, res)) void viaKoa(req, res);
   });
   server.on("clientError", answerClientError);
   const listening = server;

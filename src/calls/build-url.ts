@@ -56,8 +56,22 @@ export function connectionBaseUrl(template: string, values: Record<string, strin
   }
 }
 
+/** A base URL's origin and path without trailing slashes, parsed once per base URL (asked on every call). */
+const bases = new Map<string, { origin: string; basePath: string }>();
+
+function baseOf(baseUrl: string): { origin: string; basePath: string } {
+  let base = bases.get(baseUrl);
+  if (base === undefined) {
+    const url = new URL(baseUrl);
+    base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
+    if (bases.size >= 1024) bases.clear(); // base URLs are the apps' and the operators' few; never grow without bound
+    bases.set(baseUrl, base);
+  }
+  return base;
+}
+
 export function buildUrl(baseUrl: string, path: string, query: Record<string, unknown> = {}): URL {
-  const base = new URL(baseUrl);
+  const { origin, basePath } = baseOf(baseUrl);
   const raw = path.split(/[?#]/)[0];
   if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) {
     throw invalid(`path must be a path relative to the app's base URL, starting with a single '/'; got '${path}'.`);
@@ -71,9 +85,8 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, un
   if (decoded.split("/").some((segment) => segment === ".." || segment === ".")) {
     throw invalid(`path cannot contain '.' or '..' segments: '${path}'.`);
   }
-  const basePath = base.pathname.replace(/\/+$/, "");
-  const url = new URL(base.origin + basePath + raw);
-  if (url.origin !== base.origin || !url.pathname.startsWith(basePath + "/")) {
+  const url = new URL(origin + basePath + raw);
+  if (url.origin !== origin || !url.pathname.startsWith(basePath + "/")) {
     throw invalid(`path leaves the app's base URL: '${path}'.`);
   }
   for (const [k, v] of Object.entries(query)) {

@@ -123,9 +123,9 @@ export class DiskCatalog implements Catalog, AnsweringCatalog {
     const record = JSON.parse(this.readSlice(this.toolsFd, this.offsets[o]!, this.offsets[o + 1]!)) as Omit<CatalogTool, "inputSchema">;
     const schemaText = this.readSlice(this.schemasFd, this.offsets[o + 2]!, this.offsets[o + 3]!);
     const inputSchema = JSON.parse(schemaText) as Record<string, unknown>;
-    const tool = deepFreeze({ ...record, inputSchema });
     // Answers that hold the schema send this text as read (http/json-text.ts) instead of serializing it again.
     rememberJsonText(inputSchema, schemaText);
+    const tool = deepFreeze({ ...record, inputSchema });
     const bytes = this.offsets[o + 1]! + this.offsets[o + 3]!;
     this.hot.set(i, { tool, bytes });
     this.hotBytes += bytes;

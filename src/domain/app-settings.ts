@@ -119,15 +119,24 @@ const parseServerUrls = (text: string | null | undefined): Record<string, string
  * `http://localhost:7700`, a metadata address, a `*.local` name) before a sign-in link is made or a call is tried.
  */
 export function assertReachable(eff: EffectiveApp, allowPrivateNetwork: boolean): void {
+  // An EffectiveApp never changes (a settings change makes a new one): its answer is remembered per setting.
+  let known = reachable.get(eff);
+  if (known === undefined) reachable.set(eff, (known = [undefined, undefined]));
+  const i = allowPrivateNetwork ? 1 : 0;
+  const refusal = (known[i] ??= refusalOf(eff, allowPrivateNetwork));
+  if (refusal) throw new ApiError("app_not_configured", refusal);
+}
+
+const reachable = new WeakMap<EffectiveApp, [string | null | undefined, string | null | undefined]>();
+
+/** Why calls to the app's base URL are refused, or null when they are not. */
+function refusalOf(eff: EffectiveApp, allowPrivateNetwork: boolean): string | null {
   // A base URL with connection variables is checked with neutral values in their places (each value is checked when filled in).
   const url = new URL(sampleOfTemplate(eff.baseUrl));
-  if (privateAllowed(eff, url, allowPrivateNetwork)) return;
+  if (privateAllowed(eff, url, allowPrivateNetwork)) return null;
   const kind = blockedHost(url.hostname);
-  if (!kind) return;
-  throw new ApiError(
-    "app_not_configured",
-    `${eff.app.name}'s published address ${url.origin} is ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} address, which Patchbay does not call. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`,
-  );
+  if (!kind) return null;
+  return `${eff.app.name}'s published address ${url.origin} is ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} address, which Patchbay does not call. An operator can point the app at its real address: patchbay app configure ${eff.app.id} --base-url <url>`;
 }
 
 /** Whether an outbound request to `url` may reach private addresses: allowed for the whole service, or an address the operator set for this app. */

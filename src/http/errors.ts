@@ -5,6 +5,7 @@
  */
 import type Koa from "koa";
 import { ApiError } from "../errors.js";
+import type { RequestState } from "./request-context.js";
 
 export function errorBody(err: ApiError, requestId: string) {
   return {
@@ -53,11 +54,24 @@ export const errorHandler: Koa.Middleware = async (ctx, next) => {
   try {
     await next();
   } catch (err) {
-    const known = toApiError(err);
-    const apiError = known ?? new ApiError("internal_error", `Something went wrong on our side. Quote request id ${ctx.state.requestId} when reporting it.`);
-    if (!known) ctx.state.log.error({ err }, "unhandled error");
-    ctx.status = apiError.status;
-    ctx.set(apiError.headers);
-    ctx.body = errorBody(apiError, ctx.state.requestId);
+    const headers: Record<string, string | string[]> = {};
+    const { status, body } = errorAnswer(err, ctx.state as RequestState, headers);
+    ctx.status = status;
+    ctx.set(headers);
+    ctx.type = "json";
+    ctx.body = body;
   }
 };
+
+/**
+ * An error as an answer: the code's status, its headers added to
+ * `headers`, the error body; anything unexpected a 500 whose details go to the log under the request id.
+ */
+export function errorAnswer(err: unknown, state: RequestState, headers: Record<string, string | string[]>): { status: number; body: string } {
+  const known = toApiError(err);
+  const apiError = known ?? new ApiError("internal_error", `Something went wrong on our side. Quote request id ${state.requestId} when reporting it.`);
+  if (!known) state.log.error({ err }, "unhandled error");
+  Object.assign(headers, apiError.headers);
+  return { status: apiError.status, body: JSON.stringify(errorBody(apiError, state.requestId)) };
+}
+

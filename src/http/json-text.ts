@@ -9,14 +9,31 @@ import { randomBytes } from "node:crypto";
 
 const texts = new WeakMap<object, string>();
 
-/** Registers `text` as the JSON of `value` (which must never change: catalog tools are frozen). */
+/** The parts of the answer being serialized by toJsonText (null outside it: a plain JSON.stringify sees plain values). */
+let collecting: string[] | null = null;
+
+/**
+ * Registers `text` as the JSON of `value`, which must never change (catalog tools are frozen) and must not be frozen
+ * yet: it gets a hidden `toJSON`, through which toJsonText finds it. JSON.stringify calls a value's own toJSON and
+ * nothing of ours for every other value (a replacer function was called for each value of every answer, registered
+ * or not: measured ~3 % of a proxied call, more on a large answer). Outside toJsonText the value serializes as itself.
+ */
 export function rememberJsonText(value: object, text: string): void {
   texts.set(value, text);
+  Object.defineProperty(value, "toJSON", {
+    enumerable: false,
+    value(this: object) {
+      if (collecting === null) return this;
+      collecting.push(text);
+      return MARKER + (collecting.length - 1);
+    },
+  });
 }
 
 // A marker no value of an answer can hold: U+0000 and a nonce chosen at start (serialized as `"\u0000json:<nonce>:<n>"`).
 const NONCE = randomBytes(8).toString("hex");
 const MARKER = `\u0000json:${NONCE}:`;
+const QUOTED_MARKER = `\\u0000json:${NONCE}:`; // the marker as JSON writes it inside quotes
 const MARKED = new RegExp(`"\\\\u0000json:${NONCE}:(\\d+)"`, "g");
 
 /** The length of `value`'s JSON: its registered text's, else serialized. */
@@ -26,12 +43,28 @@ export const jsonLength = (value: unknown): number =>
 /** JSON.stringify(value), with registered parts spliced in as their text. */
 export function toJsonText(value: unknown): string {
   const parts: string[] = [];
-  const text = JSON.stringify(value, function (_key, v: unknown) {
-    if (v === null || typeof v !== "object") return v;
-    const known = texts.get(v);
-    if (known === undefined) return v;
-    parts.push(known);
-    return MARKER + (parts.length - 1);
-  });
-  return parts.length ? text.replace(MARKED, (_m, n: string) => parts[Number(n)]!) : text;
+  const outer = collecting;
+  collecting = parts;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    collecting = outer;
+  }
+  return parts.length ? splice(text, parts) : text;
+}
+
+/** The text with each marker (quoted, in order of `parts`) replaced by its part: indexOf over the text, not a RegExp (~3× faster on a find answer). */
+function splice(text: string, parts: string[]): string {
+  const chunks: string[] = [];
+  let from = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const quoted = `"${QUOTED_MARKER}${i}"`;
+    const at = text.indexOf(quoted, from);
+    if (at < 0) return text.replace(MARKED, (_m, n: string) => parts[Number(n)]!); // not in order: the general way
+    chunks.push(text.slice(from, at), parts[i]!);
+    from = at + quoted.length;
+  }
+  chunks.push(text.slice(from));
+  return chunks.join("");
 }

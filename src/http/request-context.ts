@@ -45,11 +45,13 @@ export function requestContext(log: Logger): Koa.Middleware {
     try {
       await next();
     } finally {
-      const { logger, named } = state.lineLogger();
-      logger.info(
-        { ...(named ? {} : { requestId }), method: ctx.method, path: redactPath(ctx.originalUrl), status: ctx.respond === false ? ctx.res.statusCode : ctx.status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id },
-        "request",
-      );
+      logRequestLine(state, ctx.method, ctx.originalUrl, ctx.respond === false ? ctx.res.statusCode : ctx.status, started);
     }
   };
+}
+
+/** A request's one log line: method, path (credentials redacted), status, time, key. */
+export function logRequestLine(state: RequestState, method: string, url: string, status: number, started: number): void {
+  const { logger, named } = state.lineLogger();
+  logger.info({ ...(named ? {} : { requestId: state.requestId }), method, path: redactPath(url), status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id }, "request");
 }

@@ -22,14 +22,13 @@ import type { Dispatcher } from "../dispatch/dispatcher.js";
 import { ApiError } from "../errors.js";
 import type { Gate } from "../gate/admit.js";
 import { keyFromRequest } from "../gate/admit.js";
-import { redactPath } from "../log.js";
-import { bodyError, errorBody, toApiError } from "./errors.js";
+import { bodyError, errorAnswer, errorBody } from "./errors.js";
 import { separateAgentHost } from "./host-of.js";
 import { checkJsonDepth } from "./json-depth.js";
 import { toJsonText } from "./json-text.js";
 import { checkPathParams } from "./path-params.js";
 import { describeErrors, isPlainJson } from "./rest-door.js";
-import { RequestState, requestIdOf } from "./request-context.js";
+import { logRequestLine, RequestState, requestIdOf } from "./request-context.js";
 
 const MAX_BODY = 1024 * 1024;
 const JSON_TYPE = /^application\/json[ \t]*(?:;[ \t]*charset=("?)utf-8\1[ \t]*)?$/i;
@@ -122,12 +121,7 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
       body = toJsonText(reply.body);
     }
   } catch (err) {
-    const known = toApiError(err);
-    const apiError = known ?? new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`);
-    if (!known) state.log.error({ err }, "unhandled error");
-    status = apiError.status;
-    Object.assign(headers, apiError.headers);
-    body = JSON.stringify(errorBody(apiError, requestId));
+    ({ status, body } = errorAnswer(err, state, headers));
   }
   if (body !== undefined) {
     headers["Content-Type"] ??= JSON_ANSWER;
@@ -144,9 +138,9 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
       else res.destroy();
     }
   }
-  const { logger, named } = state.lineLogger();
-  logger.info({ ...(named ? {} : { requestId }), method: "POST", path: redactPath(path), status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id }, "request");
+  logRequestLine(state, "POST", path, status, started);
 }
+
 
 /** The body's bytes as UTF-8 text (a byte-order mark dropped, as the body parser does). Node's parser holds it to its Content-Length. */
 function readBody(req: IncomingMessage): Promise<string> {
@@ -183,7 +177,7 @@ function allAnswersJson(backend: Backend, operationId: string): boolean {
 }
 
 /** The client's address as Koa reads it: the first X-Forwarded-For entry when proxies are trusted, else the socket's. */
-function ipOf(req: IncomingMessage, trustProxy: boolean): string {
+export function ipOf(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers["x-forwarded-for"];
     const first = typeof forwarded === "string" ? forwarded.split(/\s*,\s*/)[0]?.trim() : undefined;
@@ -193,7 +187,7 @@ function ipOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /** The request's host as Koa reads it (X-Forwarded-Host first when proxies are trusted). */
-function hostOf(headers: IncomingMessage["headers"], trustProxy: boolean): string {
+export function hostOf(headers: IncomingMessage["headers"], trustProxy: boolean): string {
   const forwarded = trustProxy ? headers["x-forwarded-host"] : undefined;
   const host = (typeof forwarded === "string" && forwarded) || headers.host || "";
   return host.split(/\s*,\s*/, 1)[0]!;
