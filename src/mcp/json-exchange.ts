@@ -136,8 +136,9 @@ export function writeAnswer(res: ServerResponse, answer: ExchangeAnswer): void {
     return;
   }
   res.setHeader("Content-Type", "application/json");
-  // (Bytes with their length, encoded once: Node would measure a string, then encode it as it writes.)
-  const bytes = Buffer.from(toJsonText(answer.body));
-  res.setHeader("Content-Length", bytes.length);
-  res.end(bytes);
+  // Text with its length in bytes: Node writes the head and the text in one write; a Buffer copy first cost one more
+  // pass and ~100 kB more garbage for a find answer.
+  const text = toJsonText(answer.body);
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
 }
