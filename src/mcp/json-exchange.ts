@@ -56,16 +56,24 @@ export async function readMessages(req: IncomingMessage): Promise<JSONRPCMessage
 }
 
 /** The body as text, or null when it is larger than `max` bytes (a declared length over it is refused unread). */
-async function readBody(req: IncomingMessage, max: number): Promise<string | null> {
-  if (Number(req.headers["content-length"]) > max) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
+  if (Number(req.headers["content-length"]) > max) return Promise.resolve(null);
+  // Events, not `for await`: the stream's async iterator (an abort signal, end-of-stream tracking) cost ~8 µs a call.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.destroy(); // as the iterator did when left early: the rest is not read
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks, size).toString("utf8")));
+    req.on("error", reject);
+    req.on("close", () => req.complete || reject(new Error("the request body broke off"))); // settled promises ignore this
+  });
 }
 
 /** The transport of one exchange: delivers its messages to the Server and gathers the Server's answers to them. */

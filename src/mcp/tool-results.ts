@@ -10,7 +10,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiError } from "../errors.js";
 import type { Reply } from "../dispatch/types.js";
-import { jsonLength } from "../http/json-text.js";
+import { jsonLength, markedJsonText, markerLength, markerPattern, splice } from "../http/json-text.js";
 
 /** Characters of JSON sent whole as text. */
 export const TEXT_LIMIT = 16 * 1024;
@@ -31,6 +31,33 @@ export function successResult(reply: Reply<unknown>): CallToolResult {
 
 /** The text block: the compact JSON, or past TEXT_LIMIT the JSON without tool schemas and a note saying so. */
 export function textOf(body: unknown): string {
+  return fromMarkedJson(body) ?? textByCopy(body);
+}
+
+const SCHEMA_MARKED = new RegExp(`(,?)"(?:inputSchema|outputSchema)":${markerPattern}(,?)`, "g");
+const SCHEMA_NOT_MARKED = /"(?:inputSchema|outputSchema)":(?!")/;
+
+/**
+ * The text from one serialization in which the catalog's schemas are markers (http/json-text.ts): the whole JSON is
+ * the markers spliced, the lean one the markers' fields cut out, with no copy of the answer and no second pass over
+ * it (measured: ~35 → ~20 µs for a find answer). Null when a schema field holds something else (a custom tool's
+ * schema, which has no stored text): then the answer is copied without its schema fields (textByCopy).
+ */
+function fromMarkedJson(body: unknown): string | null {
+  const { text, parts } = markedJsonText(body);
+  if (SCHEMA_NOT_MARKED.test(text)) return null;
+  if (!parts.length) return text.length <= TEXT_LIMIT || !/"(?:inputSchema|outputSchema)":/.test(text) ? text : null;
+  let whole = text.length;
+  parts.forEach((part, i) => (whole += part.length - markerLength(i)));
+  if (whole <= TEXT_LIMIT) return splice(text, parts);
+  const lean = text.replace(SCHEMA_MARKED, (_m, before: string, after: string) => (before && after ? "," : ""));
+  // A marker left outside a schema field, or a schema field left (a string, or deeper than the copy looks): the copy's way.
+  return LEFT.test(lean) ? null : lean + SCHEMAS_LEFT_OUT;
+}
+
+const LEFT = new RegExp(`${markerPattern}|"(?:inputSchema|outputSchema)":`);
+
+function textByCopy(body: unknown): string {
   const left: unknown[] = [];
   const lean = withoutSchemas(body, 3, left);
   if (!left.length) return JSON.stringify(body);

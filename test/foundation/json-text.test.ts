@@ -1,6 +1,7 @@
-/** Answers holding catalog schemas send each schema's stored text (src/http/json-text.ts); everything else is plain JSON. */
+/** Answers holding catalog schemas send each schema's stored text (src/http/json-text.ts); everything else is plain JSON. The MCP text block (src/mcp/tool-results.ts) is cut from the same marked JSON. */
 import { describe, expect, it } from "vitest";
 import { jsonLength, rememberJsonText, toJsonText } from "../../src/http/json-text.js";
+import { SCHEMAS_LEFT_OUT, textOf } from "../../src/mcp/tool-results.js";
 
 describe("toJsonText", () => {
   // The stored text of a value in another key order than JSON.stringify would write: seeing it proves it was spliced in.
@@ -28,5 +29,33 @@ describe("toJsonText", () => {
     expect(toJsonText(tricky)).toBe(JSON.stringify(tricky));
     expect(toJsonText({ a: [1, "two", { three: 3 }] })).toBe('{"a":[1,"two",{"three":3}]}');
     expect(toJsonText("plain")).toBe('"plain"');
+  });
+});
+
+describe("the MCP text block from marked JSON", () => {
+  const tool = (i: number, registered: boolean) => {
+    const inputSchema = { type: "object", properties: { ["field" + i]: { type: "string", description: "x".repeat(600) } } };
+    if (registered) rememberJsonText(inputSchema, JSON.stringify(inputSchema));
+    return { name: `T${i}`, app: "a", description: `tool ${i}`, inputSchema: Object.freeze(inputSchema), http: { method: "GET", path: "/x" }, variants: [{ name: `T${i}_B` }] };
+  };
+  const lean = (answer: { tools: Record<string, unknown>[] }) => JSON.stringify({ ...answer, tools: answer.tools.map(({ inputSchema: _, ...rest }) => rest) }) + SCHEMAS_LEFT_OUT;
+
+  it("a large answer loses its schemas (first, middle or last field), registered or not, the same way", () => {
+    const big = { tools: Array.from({ length: 40 }, (_, i) => tool(i, true)), notice: null };
+    expect(textOf(big)).toBe(lean(big));
+    const unregistered = { tools: Array.from({ length: 40 }, (_, i) => tool(i, false)), notice: null };
+    expect(textOf(unregistered)).toBe(lean(unregistered));
+    const mixed = { tools: [tool(1, true), tool(2, false), ...Array.from({ length: 30 }, (_, i) => tool(i, true))] };
+    expect(textOf(mixed)).toBe(lean(mixed));
+    const schemaFirst = { tools: Array.from({ length: 40 }, (_, i) => ({ inputSchema: tool(i, true).inputSchema, name: `S${i}` })) };
+    expect(textOf(schemaFirst)).toBe(lean(schemaFirst));
+    const schemaOnly = { tools: Array.from({ length: 40 }, (_, i) => ({ inputSchema: tool(i, true).inputSchema })) };
+    expect(textOf(schemaOnly)).toBe(lean(schemaOnly));
+  });
+
+  it("a small answer is its whole JSON, schemas included", () => {
+    const small = { tools: [tool(1, true)] };
+    expect(textOf(small)).toBe(JSON.stringify(small));
+    expect(textOf({ ok: true })).toBe('{"ok":true}');
   });
 });
