@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureApp } from "../../src/domain/app-settings.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { connectWithSecret } from "../helpers/connect.js";
 
 let server: TestServer;
 let upstream: http.Server;
@@ -27,10 +28,7 @@ beforeAll(async () => {
   const { port } = upstream.address() as AddressInfo;
   await configureApp(server.service.services.db, server.service.services.secrets, "stripe", { baseUrl: `http://127.0.0.1:${port}` });
   ({ key } = await server.newAccount());
-  const link = await server.call("POST", "/api/v1/apps/stripe/connect", { key, body: {} });
-  expect(link.status).toBe(201);
-  const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ secret: "sk_test_x" }) });
-  expect(res.status).toBe(200);
+  await connectWithSecret(server, key);
 }, 120_000);
 
 afterAll(async () => {

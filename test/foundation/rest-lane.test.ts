@@ -14,6 +14,7 @@ import { configureApp } from "../../src/domain/app-settings.js";
 import { laneRouter } from "../../src/http/rest-lane.js";
 import { assertMatchesContract } from "../helpers/contract.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
+import { connectWithSecret } from "../helpers/connect.js";
 
 describe("which requests the lane takes", () => {
   const backend = createBackend(loadDocument());
@@ -76,10 +77,7 @@ beforeAll(async () => {
   const account = await server.newAccount();
   key = account.key;
   ({ key: readOnlyKey } = await server.newAccount({ permissions: ["read"] }));
-  const link = await server.call("POST", "/api/v1/apps/stripe/connect", { key, body: {} });
-  expect(link.status).toBe(201);
-  const res = await fetch(link.body.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ secret: "sk_test_x" }) });
-  expect(res.status).toBe(200);
+  await connectWithSecret(server, key);
 }, 120_000);
 
 afterAll(async () => {
