@@ -20,7 +20,7 @@ import type { Caller } from "../gate/caller.js";
 import { ApiError } from "../errors.js";
 import { errorAnswer, toApiError } from "../http/errors.js";
 import { logRequestLine, RequestState, requestIdOf } from "../http/request-context.js";
-import { hostOf, ipOf } from "../http/rest-lane.js";
+import { hostOf, ipOf, type Lane } from "../http/rest-lane.js";
 import { checkValueDepth } from "../http/json-depth.js";
 import { decodePathParam } from "../http/path-params.js";
 import { describeErrors } from "../http/rest-door.js";
@@ -58,7 +58,7 @@ interface Session {
 export interface McpDoor {
   middleware: Koa.Middleware;
   /** Takes the requests it can serve without Koa (see `lane` below); false passes one on. */
-  lane: (req: IncomingMessage, res: ServerResponse) => boolean;
+  lane: Lane;
 }
 
 export function mcpDoor(deps: McpDoorDeps): McpDoor {
@@ -175,7 +175,7 @@ export function mcpDoor(deps: McpDoorDeps): McpDoor {
    * CPU, measured). The same steps and functions as above; everything else (anonymous sessions, refusals of the host
    * or origin, other methods) goes through Koa. test/mcp/mcp-lane.test.ts compares the two.
    */
-  const lane = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const lane: Lane = (req, res) => {
     const url = req.url ?? "";
     if (req.method !== "POST" || url.includes("?") || req.headers.origin !== undefined) return false;
     const match = MCP_PATH.exec(url);
