@@ -63,13 +63,19 @@ export const errorHandler: Koa.Middleware = async (ctx, next) => {
   }
 };
 
+/** What the client is told of a fault of ours, on every door: a generic message naming the request id (the details are in the log). */
+export const internalErrorMessage = (requestId: string) => `Something went wrong on our side. Quote request id ${requestId} when reporting it.`;
+
+/** A fault of ours as an API error. */
+export const internalApiError = (requestId: string) => new ApiError("internal_error", internalErrorMessage(requestId));
+
 /**
- * An error as an answer: the code's status, its headers added to
- * `headers`, the error body; anything unexpected a 500 whose details go to the log under the request id.
+ * An error as an answer: the code's status, its headers added to `headers`, the error body; anything unexpected a 500
+ * whose details go to the log under the request id.
  */
 export function errorAnswer(err: unknown, state: RequestState, headers: Record<string, string | string[]>): { status: number; body: string } {
   const known = toApiError(err);
-  const apiError = known ?? new ApiError("internal_error", `Something went wrong on our side. Quote request id ${state.requestId} when reporting it.`);
+  const apiError = known ?? internalApiError(state.requestId);
   if (!known) state.log.error({ err }, "unhandled error");
   Object.assign(headers, apiError.headers);
   return { status: apiError.status, body: JSON.stringify(errorBody(apiError, state.requestId)) };

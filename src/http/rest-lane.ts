@@ -22,7 +22,7 @@ import type { Dispatcher } from "../dispatch/dispatcher.js";
 import { ApiError } from "../errors.js";
 import type { Gate } from "../gate/admit.js";
 import { keyFromRequest } from "../gate/admit.js";
-import { bodyError, errorAnswer, errorBody } from "./errors.js";
+import { bodyError, errorAnswer, errorBody, internalApiError } from "./errors.js";
 import { separateAgentHost } from "./host-of.js";
 import { checkJsonDepth } from "./json-depth.js";
 import { toJsonText } from "./json-text.js";
@@ -81,7 +81,7 @@ export function laneRouter(backend: Backend, config: RestLaneDeps["config"], tru
     if (length === undefined || !/^[1-9][0-9]{0,6}$/.test(length) || Number(length) > MAX_BODY) return undefined;
     if (!JSON_TYPE.test(h["content-type"] ?? "")) return undefined;
     const agentHost = separateAgentHost(config);
-    if (agentHost !== null && hostOf(req.headers, trustProxy) === agentHost) return undefined;
+    if (agentHost !== null && requestHost(req.headers, trustProxy) === agentHost) return undefined;
     const operation = backend.router.matchOperation({ method: "POST", path: url, query: {}, headers: {} });
     if (!operation) return undefined;
     const rateLimit = (operation as { "x-patchbay-rate-limit"?: string })["x-patchbay-rate-limit"];
@@ -123,22 +123,28 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
   } catch (err) {
     ({ status, body } = errorAnswer(err, state, headers));
   }
+  sendAnswer(res, state, status, headers, body);
+  logRequestLine(state, "POST", path, status, started);
+}
+
+/**
+ * Writes a lane's answer: JSON text (when there is a body) with its type and length in bytes, as Koa would. An answer
+ * that cannot be sent as it is (a header value Node refuses) becomes a 500; a response already started, or gone, is cut.
+ */
+export function sendAnswer(res: ServerResponse, state: RequestState, status: number, headers: Record<string, string | string[]>, body: string | undefined): void {
+  if (res.destroyed) return;
   if (body !== undefined) {
     headers["Content-Type"] ??= JSON_ANSWER;
     headers["Content-Length"] = String(Buffer.byteLength(body));
   }
-  if (!res.destroyed) {
-    try {
-      res.writeHead(status, headers);
-      res.end(body);
-    } catch (err) {
-      // A header value a handler set that Node refuses: the answer cannot be sent as it is.
-      state.log.error({ err }, "answer not sent");
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": JSON_ANSWER, "X-Request-Id": requestId }).end(JSON.stringify(errorBody(new ApiError("internal_error", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`), requestId)));
-      else res.destroy();
-    }
+  try {
+    res.writeHead(status, headers);
+    res.end(body);
+  } catch (err) {
+    state.log.error({ err }, "answer not sent");
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": JSON_ANSWER, "X-Request-Id": state.requestId }).end(JSON.stringify(errorBody(internalApiError(state.requestId), state.requestId)));
+    else res.destroy();
   }
-  logRequestLine(state, "POST", path, status, started);
 }
 
 
@@ -187,7 +193,7 @@ export function ipOf(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /** The request's host as Koa reads it (X-Forwarded-Host first when proxies are trusted). */
-export function hostOf(headers: IncomingMessage["headers"], trustProxy: boolean): string {
+export function requestHost(headers: IncomingMessage["headers"], trustProxy: boolean): string {
   const forwarded = trustProxy ? headers["x-forwarded-host"] : undefined;
   const host = (typeof forwarded === "string" && forwarded) || headers.host || "";
   return host.split(/\s*,\s*/, 1)[0]!;

@@ -7,6 +7,7 @@
  * params of the methods we serve are checked here first, before the SDK sees the message.
  */
 import type { Logger } from "pino";
+import { internalErrorMessage } from "../http/errors.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
@@ -23,8 +24,6 @@ const PARAMS_OF = new Map<string, { safeParse(v: unknown): { success: boolean; e
   ["tools/list", ListToolsRequestSchema],
   ["tools/call", CallToolRequestSchema],
 ]);
-
-export const internalErrorMessage = (requestId: string) => `Something went wrong on our side. Quote request id ${requestId} when reporting it.`;
 
 /** The error a request handler throws for a fault of ours; the SDK sends its `code`, `message` and `data` as they are. */
 export function internalError(requestId: string): Error {

@@ -20,7 +20,7 @@ import type { Caller } from "../gate/caller.js";
 import { ApiError } from "../errors.js";
 import { errorAnswer, toApiError } from "../http/errors.js";
 import { logRequestLine, RequestState, requestIdOf } from "../http/request-context.js";
-import { hostOf, ipOf, type Lane } from "../http/rest-lane.js";
+import { ipOf, requestHost, sendAnswer, type Lane } from "../http/rest-lane.js";
 import { checkValueDepth } from "../http/json-depth.js";
 import { decodePathParam } from "../http/path-params.js";
 import { describeErrors } from "../http/rest-door.js";
@@ -191,7 +191,7 @@ export function mcpDoor(deps: McpDoorDeps): McpDoor {
     const started = performance.now();
     const state = new RequestState(deps.log, requestIdOf(req.headers["x-request-id"]));
     res.setHeader("X-Request-Id", state.requestId);
-    const agentHost = deps.agent.serves(hostOf(req.headers, deps.trustProxy));
+    const agentHost = deps.agent.serves(requestHost(req.headers, deps.trustProxy));
     void (async () => {
       try {
         const admission = await deps.gate.admit({ key, needsKey: true, client: ipOf(req, deps.trustProxy) });
@@ -201,8 +201,7 @@ export function mcpDoor(deps: McpDoorDeps): McpDoor {
       } catch (err) {
         const headers: Record<string, string | string[]> = {};
         const { status, body } = errorAnswer(err, state, headers);
-        if (!res.headersSent && !res.destroyed) res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) }).end(body);
-        else res.destroy();
+        sendAnswer(res, state, status, headers, body);
       }
       logRequestLine(state, "POST", url, res.statusCode, started);
     })().catch((err: unknown) => {

@@ -5,7 +5,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { mcpClient } from "../helpers/mcp-client.js";
-import { rootDir } from "../../src/db/paths.js";
+import { protocolsDir } from "../agent/protocol-schemas.js";
 
 let server: TestServer;
 let account: Awaited<ReturnType<TestServer["newAccount"]>>;
@@ -139,7 +139,7 @@ describe("MCP server card", () => {
   // The server-card JSON Schema is published by modelcontextprotocol/experimental-ext-server-card; it is not copied
   // into this repository. The check runs where the project's shared folder (with its pinned copy) sits beside it,
   // as in CI; elsewhere it is skipped with this message.
-  const schemaFile = join(rootDir, "../shared/protocols/mcp-server-card/schema.json");
+  const schemaFile = join(protocolsDir, "mcp-server-card/schema.json");
   const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, "utf8")) : null;
   if (!schema) console.warn(`skipped: the server-card schema check needs ${schemaFile} (the published schema, pinned in the project's shared folder)`);
 

@@ -6,7 +6,7 @@
  */
 import type Koa from "koa";
 import { UCP_VERSION } from "../../agent/discovery/ucp-profile.js";
-import { toApiError } from "../../http/errors.js";
+import { internalErrorMessage, toApiError } from "../../http/errors.js";
 import { CommerceError } from "./commerce-error.js";
 import type { Protocol } from "./protocol-call.js";
 
@@ -50,7 +50,7 @@ function asFailure(err: unknown, ctx: Koa.Context): Failure {
   const known = toApiError(err);
   if (known) return { status: known.status, code: known.code, message: known.message, headers: known.headers };
   ctx.state.log?.error({ err }, "unhandled error");
-  return { status: 500, code: "internal_error", message: `Something went wrong on our side. Quote request id ${ctx.state.requestId} when reporting it.`, headers: {} };
+  return { status: 500, code: "internal_error", message: internalErrorMessage(ctx.state.requestId), headers: {} };
 }
 
 const acpError = (f: Failure) => ({
