@@ -14,7 +14,9 @@ export async function adapterFactory(target: DatabaseTarget): Promise<SqlDriverA
 
 /**
  * The driver adapter, telling the lean reads (lean-reads.ts) each time one of its statements, scripts or transaction
- * steps has settled, so that rows they remember are read again after any change this process made.
+ * steps that may change data has settled, so that rows they remember are read again after any change this process
+ * made. A plain SELECT changes nothing and is not told: a process whose background jobs read every second (the
+ * poller, the delivery sweeper) would otherwise forget its remembered rows as often.
  */
 function tellingCommits(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
   return new Proxy(factory, {
@@ -26,6 +28,12 @@ function tellingCommits(factory: SqlDriverAdapterFactory): SqlDriverAdapterFacto
   });
 }
 
+/** A statement that only reads: Prisma's reads are SELECTs; its writes start with INSERT, UPDATE, DELETE or WITH. */
+const readsOnly = (args: unknown[]) => {
+  const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
+  return typeof sql === "string" && /^\s*SELECT\b/i.test(sql);
+};
+
 /** `object` whose methods returning a promise call noteLocalStatement once it settles (a transaction's steps too). */
 function settling<T extends object>(object: T): T {
   return new Proxy(object, {
@@ -34,7 +42,7 @@ function settling<T extends object>(object: T): T {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         const out = value.apply(target, args) as unknown;
-        if (!(out instanceof Promise)) return out;
+        if (!(out instanceof Promise) || (prop === "queryRaw" && readsOnly(args))) return out;
         return out.then(
           (result: unknown) => {
             noteLocalStatement();
