@@ -41,7 +41,8 @@ export async function readMessages(req: IncomingMessage): Promise<JSONRPCMessage
   if (Array.isArray(raw) && raw.length > MAX_BATCH_SIZE) return refusal(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
   let messages: JSONRPCMessage[];
   try {
-    messages = (Array.isArray(raw) ? raw : [raw]).map((m) => JSONRPCMessageSchema.parse(m));
+    // A plain tools/call is a valid JSON-RPC request as it is (zod's walk would return the same message, copied).
+    messages = (Array.isArray(raw) ? raw : [raw]).map((m) => (plainToolCall(m) ? m : JSONRPCMessageSchema.parse(m)));
   } catch {
     return refusal(400, -32700, "Parse error: Invalid JSON-RPC message");
   }
@@ -53,6 +54,40 @@ export async function readMessages(req: IncomingMessage): Promise<JSONRPCMessage
     return refusal(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
   }
   return messages;
+}
+
+export type ToolCallParams = {
+  name: string;
+  arguments?: Record<string, unknown>;
+};
+
+/** A tools/call request holding nothing but what `plainToolCall` lets through. */
+export type PlainToolCall = {
+  jsonrpc: "2.0";
+  id: string | number;
+  method: "tools/call";
+  params: ToolCallParams;
+};
+
+const REQUEST_FIELDS = new Set(["jsonrpc", "id", "method", "params"]);
+const CALL_FIELDS = new Set(["name", "arguments"]);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const onlyFields = (o: Record<string, unknown>, allowed: Set<string>) => {
+  for (const k in o) if (!allowed.has(k)) return false;
+  return true;
+};
+
+/**
+ * A tools/call request of the plain shape: only `jsonrpc` "2.0", an id (a string or a safe integer), the method, and
+ * params holding only a string `name` and an object `arguments` (or none); no `_meta`, task or other field. Such a
+ * message is valid for the SDK's schemas (JSON-RPC request, CallToolRequest) as it stands; any other shape is left
+ * to them.
+ */
+export function plainToolCall(m: unknown): m is PlainToolCall {
+  if (!isRecord(m) || m.jsonrpc !== "2.0" || m.method !== "tools/call" || !onlyFields(m, REQUEST_FIELDS)) return false;
+  if (!(typeof m.id === "string" || Number.isSafeInteger(m.id))) return false;
+  const params = m.params;
+  return isRecord(params) && typeof params.name === "string" && (params.arguments === undefined || isRecord(params.arguments)) && onlyFields(params, CALL_FIELDS);
 }
 
 /** The body as text, or null when it is larger than `max` bytes (a declared length over it is refused unread). */

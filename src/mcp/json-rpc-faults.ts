@@ -55,11 +55,29 @@ export function guardFaults(transport: Transport, log: Logger, requestId: string
     }
     deliver?.(message, extra);
   };
-  transport.send = (message, options) => {
-    if ("error" in message && message.error.code === ErrorCode.InternalError && message.error.message !== internalErrorMessage(requestId)) {
-      log.error({ rpcError: message.error }, "MCP internal error");
-      return send({ ...message, error: { code: ErrorCode.InternalError, message: internalErrorMessage(requestId), data: { requestId } } }, options);
-    }
-    return send(message, options);
+  transport.send = (message, options) => ("error" in message ? send({ ...message, error: withoutFaultText(message.error, requestId, log) }, options) : send(message, options));
+}
+
+interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A -32603 that still carries an exception's text is logged and given the fixed text; any other error is kept. */
+function withoutFaultText(error: RpcError, requestId: string, log: Logger): RpcError {
+  if (error.code !== ErrorCode.InternalError || error.message === internalErrorMessage(requestId)) return error;
+  log.error({ rpcError: error }, "MCP internal error");
+  return { code: ErrorCode.InternalError, message: internalErrorMessage(requestId), data: { requestId } };
+}
+
+/** The JSON-RPC error for an exception thrown by a request handler, as the SDK's Protocol makes it, with the rule above. */
+export function rpcErrorOf(err: unknown, requestId: string, log: Logger): RpcError {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const error: RpcError = {
+    code: Number.isSafeInteger(e.code) ? (e.code as number) : ErrorCode.InternalError,
+    message: typeof e.message === "string" ? e.message : "Internal error",
+    ...(e.data !== undefined ? { data: e.data } : {}),
   };
+  return withoutFaultText(error, requestId, log);
 }

@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Koa from "koa";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -29,8 +29,8 @@ import type { McpTool } from "./tools-from-contract.js";
 import type { AgentMcp } from "../agent/mcp/agent-mcp.js";
 import type { AgentTool } from "../agent/mcp/agent-tool.js";
 import { errorResult, successResult } from "./tool-results.js";
-import { guardFaults, internalError } from "./json-rpc-faults.js";
-import { JsonExchange, readMessages, writeAnswer } from "./json-exchange.js";
+import { guardFaults, internalError, rpcErrorOf } from "./json-rpc-faults.js";
+import { JsonExchange, plainToolCall, readMessages, writeAnswer, type PlainToolCall, type ToolCallParams } from "./json-exchange.js";
 import type { Logger } from "pino";
 
 const MCP_PATH = /^\/mcp(?:\/k\/([^/]+))?\/?$/;
@@ -101,27 +101,46 @@ export function mcpDoor(deps: McpDoorDeps): McpDoor {
       { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator, ...(session.caller ? {} : { instructions: deps.agent.anonymousInstructions() }) },
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => (session.agentHost ? listedOnAgentHost : listed));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const name = request.params.name;
-      const agentTool = session.agentHost ? agentTools.get(name) : undefined;
-      const tool = byName.get(name);
-      if (!tool && !agentTool) {
-        const names = [...byName.keys(), ...(session.agentHost ? agentTools.keys() : [])];
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'. The tools are: ${names.join(", ")}.`);
-      }
-      const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-      try {
-        return agentTool ? await runAgentTool(agentTool, args, session) : await runTool(tool!, args, session, requestId);
-      } catch (err) {
-        const apiError = toApiError(err);
-        if (apiError && apiError.status < 500) return errorResult(apiError, requestId);
-        if (apiError && ["upstream_error", "upstream_timeout", "not_implemented"].includes(apiError.code)) return errorResult(apiError, requestId);
-        // A fault of ours: a JSON-RPC internal error, never blamed on the client, and never its text.
-        log.error({ err, tool: name }, "MCP tool call failed on our side");
-        throw internalError(requestId);
-      }
-    });
+    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params, session, requestId, log));
     return server;
+  };
+
+  /** tools/call: the result, or the JSON-RPC error it is thrown as (an unknown tool; a fault of ours). */
+  const callTool = async (params: ToolCallParams, session: Session, requestId: string, log: Logger): Promise<CallToolResult> => {
+    const name = params.name;
+    const agentTool = session.agentHost ? agentTools.get(name) : undefined;
+    const tool = byName.get(name);
+    if (!tool && !agentTool) {
+      const names = [...byName.keys(), ...(session.agentHost ? agentTools.keys() : [])];
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${name}'. The tools are: ${names.join(", ")}.`);
+    }
+    const args = (params.arguments ?? {}) as Record<string, unknown>;
+    try {
+      return agentTool ? await runAgentTool(agentTool, args, session) : await runTool(tool!, args, session, requestId);
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError && apiError.status < 500) return errorResult(apiError, requestId);
+      if (apiError && ["upstream_error", "upstream_timeout", "not_implemented"].includes(apiError.code)) return errorResult(apiError, requestId);
+      // A fault of ours: a JSON-RPC internal error, never blamed on the client, and never its text.
+      log.error({ err, tool: name }, "MCP tool call failed on our side");
+      throw internalError(requestId);
+    }
+  };
+
+  /**
+   * A lone tools/call of the plain shape (json-exchange.ts, plainToolCall), answered by `callTool` itself: the message
+   * the SDK's Server would send for it (its result first, or its error as the Server maps a thrown one; a fault's text
+   * replaced as guardFaults does), without a Server built, connected and closed for one call, and without the SDK
+   * checking the request twice and our result once more with its schemas (~100 µs of a find_tools call). Everything
+   * else (initialize, lists, pings, batches, a call with _meta) is the SDK's Server's. test/mcp/mcp-lane.test.ts
+   * compares the two answers.
+   */
+  const answerToolCall = async (message: PlainToolCall, session: Session, requestId: string, log: Logger): Promise<JSONRPCMessage> => {
+    try {
+      return { result: await callTool(message.params, session, requestId, log), jsonrpc: "2.0", id: message.id } as JSONRPCMessage;
+    } catch (err) {
+      return { jsonrpc: "2.0", id: message.id, error: rpcErrorOf(err, requestId, log) };
+    }
   };
 
   /** Answers the messages of an admitted session (the answer is written to `res` directly, whatever door it came through). */
@@ -129,6 +148,7 @@ export function mcpDoor(deps: McpDoorDeps): McpDoor {
     const messages = await readMessages(req);
     if (!Array.isArray(messages)) return writeAnswer(res, messages);
     if (!session.caller) for (const [name, value] of Object.entries(await deps.agent.chargeToolCalls(session.client, messages))) res.setHeader(name, value);
+    if (messages.length === 1 && plainToolCall(messages[0])) return writeAnswer(res, { status: 200, body: await answerToolCall(messages[0], session, requestId, log) });
     const server = buildServer(session, requestId, log);
     const transport = new JsonExchange();
     res.on("close", () => {

@@ -71,3 +71,39 @@ describe("the MCP lane answers as the Koa door does", () => {
     expect((await bothWays(rpc(1, "no/such/method"))).body.error.code).toBe(-32601);
   });
 });
+
+/**
+ * A lone tools/call of the plain shape is answered by the door itself (mcp-door.ts, answerToolCall); the same call with
+ * `_meta` in its params goes through the SDK's Server. The two answers must be the same message.
+ */
+async function directAndServer(id: number | string, params: { name: string; arguments?: object }, headers: Record<string, string> = { authorization: `Bearer ${key}` }) {
+  const direct = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }), headers);
+  const viaServer = await post("/mcp", JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { ...params, _meta: {} } }), headers);
+  expect(direct.status, direct.text).toBe(viaServer.status);
+  expect(withoutIds(direct.text)).toBe(withoutIds(viaServer.text));
+  expect(steady(direct.headers)).toEqual(steady(viaServer.headers));
+  return { status: direct.status, body: JSON.parse(direct.text) };
+}
+
+describe("a plain tools/call answered without the SDK's Server is the message the Server sends", () => {
+  it("results: a find (its text block cut), one tool, a string id", async () => {
+    const found = await directAndServer(1, { name: "find_tools", arguments: { task: "send a message to a channel" } });
+    expect(found.body.result.structuredContent.tools.length).toBeGreaterThan(0);
+    expect(Object.keys(found.body)).toEqual(["result", "jsonrpc", "id"]);
+    const one = await directAndServer("call-7", { name: "get_tool", arguments: { tool: found.body.result.structuredContent.tools[0].name } });
+    expect(one.body.id).toBe("call-7");
+    expect(one.body.result.isError).toBeUndefined();
+  });
+
+  it("refusals: tool errors (bad or missing arguments, an unknown record, a permission) and an unknown tool (-32602)", async () => {
+    expect((await directAndServer(2, { name: "find_tools", arguments: { task: 7 } })).body.result.isError).toBe(true);
+    expect((await directAndServer(3, { name: "find_tools" })).body.result.isError).toBe(true);
+    expect((await directAndServer(4, { name: "get_tool", arguments: { tool: "NO_SUCH_TOOL" } })).body.result.isError).toBe(true);
+    const { key: readOnly } = await server.newAccount({ permissions: ["read"] });
+    const refused = await directAndServer(5, { name: "connect_app", arguments: { app: "github" } }, { authorization: `Bearer ${readOnly}` });
+    expect(refused.body.result.isError).toBe(true);
+    const unknown = await directAndServer(6, { name: "no_such_tool", arguments: {} });
+    expect(unknown.body.error.code).toBe(-32602);
+    expect(unknown.body.error.message).toMatch(/Unknown tool 'no_such_tool'/);
+  });
+});
