@@ -578,4 +578,12 @@ describe("tools.find reads requests however they are put", () => {
     // Products outside the catalog, named in lower case.
     expect(catalog.findToolsWithNotice("add these 12 leads to the lemlist campaign 'Q2 outbound - fintech'", { limit: 5 }).notice?.app).toBe("lemlist");
   });
+
+  it("knows BigQuery as bq and ServiceNow as snow (the latter only where an app stands), 'whos' as who is, and a verb operations are named for", () => {
+    expect(ops("bq run select count(*) from analytics.events")[0]).toBe("googlebigquery POST /projects/{projectId}/queries");
+    expect(ops("snow: open a P1 incident 'VPN down in Berlin'")[0]).toBe("servicenow POST /table/incident");
+    expect(top("will it snow in berlin tomorrow").some((m) => m.tool.app === "servicenow")).toBe(false);
+    expect(ops("whos the slack user with the email priya@acme.io?")[0]).toBe("slack GET /users.lookupByEmail");
+    expect(ops("reschedule cal.com booking bk_7hq2 to thursday 11am")[0]).toBe("cal POST /bookings/{bookingUid}/reschedule");
+  });
 });

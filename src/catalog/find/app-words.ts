@@ -74,10 +74,12 @@ export const SHORT_NAMES: Record<string, string[]> = {
   ebay_buy_browse: ["ebay"],
   lyft: [],
   nytimes_top_stories: ["new york times", "nytimes", "nyt"],
+  googlebigquery: ["bq", "bigquery", "big query"],
+  servicenow: ["snow", "service now"],
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
-export const AMBIGUOUS_SHORT = new Set(["tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online"]);
+export const AMBIGUOUS_SHORT = new Set(["tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online", "snow"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,

@@ -128,7 +128,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   close: { intent: "update", terms: ["close", "update"] },
   reopen: { intent: "update", terms: ["reopen", "update"] },
   move: { intent: "update", terms: ["move", "update"] },
-  reschedule: { intent: "update", terms: ["update", "patch"] },
+  reschedule: { intent: "update", terms: ["reschedule", "update", "patch"] },
   assign: { intent: "update", terms: ["assign", "assignee", "add"] },
   give: { intent: "update", terms: ["assign", "add", "grant"] },
   hand: { intent: "update", terms: ["assign", "transfer"] },

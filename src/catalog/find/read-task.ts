@@ -365,7 +365,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "what's in the Legal folder", "what is inside my cart": the things in it, listed.
   text = text.replace(/\bwhat(?:'s|’s|s|\s+is|\s+are)\s+(?:in|inside|under)\s+(?=\S)/gi, "list the items in ");
   // "what's left", "whats assigned to me": the question word and its verb.
-  text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\bwhats\b/gi, "what is");
+  text = text.replace(/\b(what|who|where|how|when)(?:'s|’s)(?=\s)/gi, "$1 is").replace(/\b(what|who|where|how)s\b/gi, "$1 is");
   // "the status of ticket WEB-88": the ticket is the object, its status what to look at.
   text = text.replace(/\bthe\s+(status|state|progress|title|owner|details|priority|assignee)\s+of\s+(.+?)([?.!]*)$/i, "$2 with $1$3");
   // "to-do", "to do list": one word, as apps write it.
