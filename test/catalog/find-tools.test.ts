@@ -586,4 +586,15 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("whos the slack user with the email priya@acme.io?")[0]).toBe("slack GET /users.lookupByEmail");
     expect(ops("reschedule cal.com booking bk_7hq2 to thursday 11am")[0]).toBe("cal POST /bookings/{bookingUid}/reschedule");
   });
+
+  it("reads a post on a social app as its status, a view-only link as a shared link, and 'drive' after OneDrive's name as OneDrive's", () => {
+    expect(ops("post on mastodon that the meetup is tonight")[0]).toBe("mastodon POST /api/v1/statuses");
+    expect(ops("get me a view-only link for budget.xlsx in onedrive")[0]).toBe("one_drive POST /drives/{drive-id}/items/{driveItem-id}/microsoft.graph.createLink");
+    const echoed = top("make a view-only share link for onedrive item 01ABCDEF in drive b!xYz");
+    expect(echoed[0]!.tool.app).toBe("one_drive");
+    expect(echoed.some((m) => m.tool.app === "googledrive")).toBe(false);
+    expect(top("save the gmail attachment to drive")[0]!.tool.app).toBe("googledrive");
+    // A Slack channel's id says whose it is.
+    expect(ops("post '<!here> standup in 5' to C04QX8J2LMN")[0]).toBe("slack POST /chat.postMessage");
+  });
 });

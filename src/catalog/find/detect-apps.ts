@@ -458,7 +458,7 @@ export class AppDetector {
       if (next === "s" && /'s/.test(raw[end] ?? "")) return true;
       return false;
     };
-    const found: { start: number; end: number; alias: Alias; text: string; corrected?: string }[] = [];
+    const found: { start: number; end: number; alias: Alias; text: string; corrected?: string; weak?: boolean }[] = [];
     for (let i = 0; i < words.length; i++) {
       // Phrases of several words only from a word that starts one (most words start none).
       const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
@@ -477,8 +477,9 @@ export class AppDetector {
         for (let k = i; k < i + n; k++) if (corrected.has(k)) typoed = true;
         // A well-known name with a typo is read only in an app's place, or when it is not an everyday word.
         const weakTypo = typoed && n === 1 && this.weakTypoTargets.has(key);
-        if ((alias.ambiguous || weakTypo || (typoed && n === 1 && key.length < 6)) && !inPlace(i, i + n, alias, typoed)) continue;
-        found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" "), ...(typoed ? { corrected: key } : {}) });
+        const weak = alias.ambiguous || weakTypo || (typoed && n === 1 && key.length < 6);
+        if (weak && !inPlace(i, i + n, alias, typoed)) continue;
+        found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" "), ...(typoed ? { corrected: key } : {}), ...(weak ? { weak } : {}) });
         break;
       }
     }
@@ -490,7 +491,10 @@ export class AppDetector {
     // A brand of a family said beside a member's own name ("on AWS ... in cost explorer"): the member, not the family.
     const member = (f: (typeof found)[number]) => !f.alias.elsewhere && f.alias.apps.size === 1 && strength(f.alias) >= 2;
     const brandOfMember = (f: (typeof found)[number]) => f.alias.apps.size > 1 && strength(f.alias) === 1 && found.some((o) => o !== f && member(o) && f.alias.apps.has([...o.alias.apps.keys()][0]!));
-    const kept = found.filter((f) => !brandOfMember(f) && (strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!))));
+    // A word that names an app only in an app's place, said again after another app's name that holds it ("onedrive item
+    // … in drive b!xYz"), is that app's ("the drive" of OneDrive), not the app it names alone.
+    const echo = (f: (typeof found)[number]) => f.weak === true && found.some((o) => o !== f && !o.weak && o.text.toLowerCase().replace(/\s+/g, "").includes(f.text.toLowerCase()));
+    const kept = found.filter((f) => !brandOfMember(f) && !echo(f) && (strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!))));
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();

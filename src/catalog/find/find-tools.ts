@@ -207,6 +207,8 @@ const ID_SHAPES: [RegExp, string, number, ((id: string) => string | undefined)?]
   [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
   // A CloudFront distribution's id ("E2QWRUHEXAMPLE").
   [/^E[A-Z0-9]{12,13}$/, "aws_cloudfront", 0.8],
+  // Slack's ids: a channel (C0…, a private one G0…, a DM D0…) or a user (U0…, W0…), capitals and digits.
+  [/^[CGDUW]0(?=[A-Z0-9]*[A-Z])[A-Z0-9]{7,10}$/, "slack", 0.6],
   // A book's ISBN-13 (978… or 979…), whole or with its hyphens: a book database's.
   [/^97[89](?:\d{10}|(?:-\d+){3}-\d)$/, "isbndb", 0.8, () => "book isbn"],
 ];

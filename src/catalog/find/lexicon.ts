@@ -37,7 +37,7 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   draft: { intent: "create", terms: ["draft", "create"] },
   compose: { intent: "create", terms: ["create", "draft"] },
   write: { intent: "create", terms: ["create", "write"] },
-  post: { intent: "create", terms: ["post", "create", "send"] },
+  post: { intent: "create", terms: ["post", "create", "send", "status"] },
   publish: { intent: "create", terms: ["publish", "create"] },
   upload: { intent: "create", terms: ["upload", "create", "insert"] },
   import: { intent: "create", terms: ["import", "create", "upload"] },

@@ -376,8 +376,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bdrop\b(?=\s+(?:the|my|our|today's|todays)\s+(?![^.;!?]*\b(?:tables?|databases?|db|index|indexes|columns?|collections?|schemas?|views?|buckets?|branch|branches|users?|roles?|keyspace|topics?)\b)[^.;!?]*?\s(?:in|into|onto|on)\s)/gi, "put");
   // "my gmail should answer automatically that I am away", "put an automatic answer": an automatic reply, set up.
   text = text.replace(/\b(?:answer|reply|respond)(?:s|ing)?\s+(?:automatically|by itself)\b/gi, "set automatic reply").replace(/\b(?:put|turn on|activate|enable)\s+(?:an?\s+|the\s+)?(automatic|auto)[\s-]+(answer|reply|response)/gi, "set $1 $2");
-  // "a shareable link", "a sharing link": a shared link.
-  text = text.replace(/\b(?:shareable|sharable|share|sharing|public)\s+link\b/gi, "shared link");
+  // "a shareable link", "a sharing link", "a view-only link": a shared link (who may do what with it is its setting).
+  text = text.replace(/\b(?:(?:view|read|edit|comment)[- ]only\s+)?(?:shareable|sharable|share|sharing|public|(?:view|read|edit|comment)[- ]only)\s+link\b/gi, "shared link");
   // "a link I can send people", "a link to share with the client": a shared link.
   text = text.replace(/\blink\s+(?:that\s+)?(?:i|we)\s+can\s+(?:send|share|give)(?:\s+(?:to\s+)?(?:people|someone|anyone|others|them|the\s+\w+))?|\blink\s+to\s+share(?:\s+with\s+(?:people|someone|anyone|others|them|the\s+\w+))?/gi, "shared link");
   // "play it right after the current song", "put it on what's playing next", "up next": the play queue.
