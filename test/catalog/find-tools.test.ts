@@ -597,4 +597,9 @@ describe("tools.find reads requests however they are put", () => {
     // A Slack channel's id says whose it is.
     expect(ops("post '<!here> standup in 5' to C04QX8J2LMN")[0]).toBe("slack POST /chat.postMessage");
   });
+
+  it("reads 'have my bot send …' as the bot's order, a Telegram group's chat id as Telegram's, a .jpg as a photo", () => {
+    expect(ops("have my bot send photo.jpg to chat -1001234567890 with the caption 'new menu'")[0]).toBe("telegram POST /sendPhoto");
+    expect(ops("have the bot send a poll to the supergroup: pizza or tacos?")[0]).toBe("telegram POST /sendPoll");
+  });
 });

@@ -207,6 +207,8 @@ const ID_SHAPES: [RegExp, string, number, ((id: string) => string | undefined)?]
   [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
   // A CloudFront distribution's id ("E2QWRUHEXAMPLE").
   [/^E[A-Z0-9]{12,13}$/, "aws_cloudfront", 0.8],
+  // A Telegram supergroup's or channel's chat id ("-1001234567890").
+  [/^-100\d{9,13}$/, "telegram", 1],
   // Slack's ids: a channel (C0…, a private one G0…, a DM D0…) or a user (U0…, W0…), capitals and digits.
   [/^[CGDUW]0(?=[A-Z0-9]*[A-Z])[A-Z0-9]{7,10}$/, "slack", 0.6],
   // A book's ISBN-13 (978… or 979…), whole or with its hyphens: a book database's.
@@ -1508,7 +1510,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const at = v.kind === "file" ? task.indexOf(v.text) : -1;
       if (at >= 0 && text.slice(at, at + v.text.length).trim() === "" && v.text.length >= 4) {
         // (A PDF, a Word file, a sheet: a document, as messaging apps call what is not a picture or a video.)
-        const kind = /\.(?:pdf|docx?|xlsx?|pptx?|odt|rtf|txt|csv)$/i.test(v.text) && v.text.length >= "document file".length ? "document file" : "file";
+        // (A picture is a photo, as messaging apps call it; other apps' image, a synonym.)
+        const kind = /\.(?:pdf|docx?|xlsx?|pptx?|odt|rtf|txt|csv)$/i.test(v.text) && v.text.length >= "document file".length ? "document file" : /\.(?:png|jpe?g|gif|webp|heic)$/i.test(v.text) ? "photo" : "file";
         text = `${text.slice(0, at)}${kind.padEnd(v.text.length)}${text.slice(at + v.text.length)}`;
         continue;
       }

@@ -496,6 +496,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   while (firstWord < words.length && FILLER.has(words[firstWord]!) && !(words[firstWord] === "like" && firstWord === 0)) firstWord++;
   // "do delete the message", "please do send it": an emphatic order, not a question (a question has a subject next).
   if (words[firstWord] === "do" && VERBS[words[firstWord + 1] ?? ""] && !SUBJECTS.has(words[firstWord + 1]!)) firstWord++;
+  // "have my bot send …", "let the bot post …", "get the bot to send …": the bot is who does it; its verb is the order.
+  if (/^(?:have|let|make|get)$/.test(words[firstWord] ?? "") && /^(?:my|our|the|your)$/.test(words[firstWord + 1] ?? "")) {
+    const at = words[firstWord + 3] === "to" ? firstWord + 4 : firstWord + 3;
+    if (VERBS[words[at] ?? ""] && !FILLER.has(words[at]!)) firstWord = at;
+  }
   // A question ("did anyone email me ...", "why did the run fail"): the verbs after its auxiliary say what happened;
   // the task asks to see it.
   const question = AUXILIARIES.has(words[firstWord] ?? "") || WH_WORDS.has(words[firstWord] ?? "");

@@ -65,6 +65,8 @@ const PATTERNS: [ValueKind, RegExp][] = [
   ["file", /(?<=^|[\s(])[\w-]+(?:\.[\w-]+)*?\.(?:md|txt|pdf|csv|tsv|json|ya?ml|xml|png|jpe?g|gif|webp|heic|docx?|xlsx?|pptx?|odt|rtf|zip|tar|tgz|gz|sql|bak|log|parquet|ipynb|js|ts|py|go|rb|java|sh|html|css|mp4|mov|mkv|mp3|m4a|wav|flac|svg|ics|vcf|epub)(?:\.(?:gz|bz2|xz|zip))?\b/gi],
   // Plaid's tokens, whole ("access-sandbox-8ab976e6-64bc-…": its UUID alone would pass for an id of its own).
   ["id", /\b(?:public|access|link|processor)-(?:sandbox|development|production)-[0-9a-f-]{6,}\b/g],
+  // A Telegram group's or channel's chat id: -100 and its number.
+  ["id", /(?<![\w-])-100\d{9,13}\b/g],
   // A book's ISBN-13, whole, before it passes for a phone number ("978-0-14-312774-1", "9780143127741").
   ["id", /\b97[89](?:\d{10}|(?:-\d+){3}-\d)\b/g],
   // A UUID, whole (its last group alone would pass for an id of its own).
