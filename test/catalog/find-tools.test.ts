@@ -602,4 +602,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("have my bot send photo.jpg to chat -1001234567890 with the caption 'new menu'")[0]).toBe("telegram POST /sendPhoto");
     expect(ops("have the bot send a poll to the supergroup: pizza or tacos?")[0]).toBe("telegram POST /sendPoll");
   });
+
+  it("keeps a curated name said before a thing of its app beside another app's name ('a buffer post for our linkedin page')", () => {
+    expect(ops("queue a buffer post for our linkedin page: we're hiring 2 backend engineers")[0]).toBe("bufferapp POST /updates/create{mediaTypeExtension}");
+  });
 });

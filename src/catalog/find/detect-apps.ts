@@ -494,7 +494,12 @@ export class AppDetector {
     // A word that names an app only in an app's place, said again after another app's name that holds it ("onedrive item
     // … in drive b!xYz"), is that app's ("the drive" of OneDrive), not the app it names alone.
     const echo = (f: (typeof found)[number]) => f.weak === true && found.some((o) => o !== f && !o.weak && o.text.toLowerCase().replace(/\s+/g, "").includes(f.text.toLowerCase()));
-    const kept = found.filter((f) => !brandOfMember(f) && !echo(f) && (strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && WORK_PLACE.has(words[f.start - 1]!))));
+    // (A curated name before a thing of its app, "a buffer post", "my buffer queue", is that app's thing, whoever's page it goes to.)
+    const thingOfApp = (f: (typeof found)[number]) => {
+      const next = words[f.end];
+      return next !== undefined && (GENERIC_PRODUCT_NOUNS.has(next) || (!f.alias.elsewhere && this.nounsOf([...f.alias.apps.keys()]).has(stemOf(next))));
+    };
+    const kept = found.filter((f) => !brandOfMember(f) && !echo(f) && (strength(f.alias) === top || strength(f.alias) === 1 || f.alias.elsewhere || top < 3 || (strength(f.alias) >= 2.5 && f.start > 0 && (WORK_PLACE.has(words[f.start - 1]!) || thingOfApp(f)))));
     const taken = new Set<number>();
     const apps: string[] = [];
     const primary = new Set<string>();
