@@ -606,4 +606,10 @@ describe("tools.find reads requests however they are put", () => {
   it("keeps a curated name said before a thing of its app beside another app's name ('a buffer post for our linkedin page')", () => {
     expect(ops("queue a buffer post for our linkedin page: we're hiring 2 backend engineers")[0]).toBe("bufferapp POST /updates/create{mediaTypeExtension}");
   });
+
+  it("reads dropping something into a place as putting it there, and tailing as reading a log", () => {
+    expect(ops("salesloft: drop person 5512 into cadence 'Q3 outbound'")[0]).toMatch(/^salesloft POST /);
+    expect(top("salesloft: drop person 5512 into cadence 'Q3 outbound'")[0]!.reasons.join(" ")).toMatch(/action: create/);
+    expect(ops("Tail the last 200 lines of container app in pod api-7d9f8c-xk2lp, namespace prod")[0]).toBe("kubernetes GET /api/v1/namespaces/{namespace}/pods/{name}/log");
+  });
 });

@@ -58,6 +58,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   notify: { intent: "create", terms: ["send", "notify", "create"] },
   reply: { intent: "create", terms: ["reply", "send", "create"] },
   drag: { intent: "update", terms: ["move", "update"] },
+  // "tail the last 200 lines of the pod": read the end of its log.
+  tail: { intent: "read", terms: ["log", "get", "read"] },
   answer: { intent: "create", terms: ["reply", "respond", "answer", "send"] },
   remind: { intent: "create", terms: ["remind", "reminder", "send"] },
   nudge: { intent: "create", terms: ["remind", "reminder", "send"] },

@@ -598,7 +598,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "drop a note on the board", "drop a comment": to drop something new is to put it there, not to delete it.
   const afterVerb = words[verbAt + 1] ?? "";
-  if (verb?.word === "drop" && (NEW_OBJECT.has(afterVerb) || afterVerb === "quick")) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
+  // ("drop person 5512 into the cadence": put there; "drop the users table in the db" drops a table that is there.)
+  const droppedInto = words.slice(verbAt + 1).some((w) => w === "into" || w === "onto") && !words.slice(verbAt + 1).includes("from");
+  if (verb?.word === "drop" && (NEW_OBJECT.has(afterVerb) || afterVerb === "quick" || droppedInto)) verb = { word: "drop", sense: { intent: "create", terms: ["create", "add", "post"] } };
   if (!verb && nounVerb) {
     verb = { word: nounVerb.word, sense: VERBS[nounVerb.word]! };
     verbAt = nounVerb.at;
