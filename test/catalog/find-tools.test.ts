@@ -612,4 +612,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(top("salesloft: drop person 5512 into cadence 'Q3 outbound'")[0]!.reasons.join(" ")).toMatch(/action: create/);
     expect(ops("Tail the last 200 lines of container app in pod api-7d9f8c-xk2lp, namespace prod")[0]).toBe("kubernetes GET /api/v1/namespaces/{namespace}/pods/{name}/log");
   });
+
+  it("looks for the operation that deletes for good when told to delete permanently or forever", () => {
+    const found = ops("permanently delete subscriber x.li@corp.cn from mailchimp audience 9f8e7d").slice(0, 2);
+    expect(found).toContain("mailchimp POST /lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent");
+  });
 });

@@ -632,6 +632,13 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       add(s, GENERIC_VERBS.has(s) ? 0.3 : s === own ? 1 : 0.6, verb!.word, "verb");
     });
   }
+  // "delete forever", "permanently remove", "for good": the operation that deletes for good (`…/delete-permanent`,
+  // `permanentlyDelete`), beside the one that only archives or trashes.
+  if (intent === "delete" && (words.includes("permanently") || words.includes("forever") || /\bfor good\b/.test(words.join(" ")))) {
+    const s = stem("permanent");
+    if (!specificVerbTerms.includes(s)) specificVerbTerms.push(s);
+    add(s, 0.8, "permanently", "verb");
+  }
   const nouns: ReadTask["nouns"] = [];
   // A verb that is also a noun ("text Bob", "email the team") names the thing too.
   const verbNoun = verb ? SYNONYM_STEMS.get(stem(verb.word)) : undefined;
