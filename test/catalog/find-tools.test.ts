@@ -617,4 +617,10 @@ describe("tools.find reads requests however they are put", () => {
     const found = ops("permanently delete subscriber x.li@corp.cn from mailchimp audience 9f8e7d").slice(0, 2);
     expect(found).toContain("mailchimp POST /lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent");
   });
+
+  it("reads a state said as how things are and the wish to have them back as the operation that undoes it", () => {
+    expect(ops("the okta user 00u9xyz is suspended, kindly make him active again please")[0]).toBe("okta POST /api/v1/users/{userId}/lifecycle/unsuspend");
+    // (And an organisation's own tenant on an app's domain names the app.)
+    expect(ops("jdoe@acme.com is locked out of acme.okta.com again, unlock her account")[0]).toBe("okta POST /api/v1/users/{userId}/lifecycle/unlock");
+  });
 });

@@ -258,6 +258,11 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w-]+\.freshdesk\.com\b/i, [["freshdesk", 1]]],
   [/^[\w-]+\.bamboohr\.com\b/i, [["bamboohr", 1]]],
   [/^[\w-]+\.service-now\.com\b/i, [["servicenow", 1]]],
+  // An organisation's own tenant on an app's domain ("acme.okta.com", "acme.zendesk.com", "acme.myshopify.com").
+  [/^[\w-]+\.(?:okta|oktapreview)\.com\b/i, [["okta", 1]]],
+  [/^[\w-]+\.zendesk\.com\b/i, [["zendesk", 1]]],
+  [/^[\w-]+\.myshopify\.com\b/i, [["shopify", 1]]],
+  [/^[\w-]+\.(?:my\.)?salesforce\.com\b/i, [["salesforce", 1]]],
   // A mailbox's provider ("my @gmail.com inbox"): a hint only (mail from or to such an address is no order to the app).
   [/^gmail\.com$/i, [["gmail", 0.8]]],
   [/^(?:outlook|hotmail|live)\.com$/i, [["outlook", 0.6]]],

@@ -156,6 +156,12 @@ const TIME_WEIGHT = 0.2;
 /** Words that open a task by saying when ("yesterday I ...", "tomorrow remind me"): never its verb. */
 const WHEN_WORDS = new Set(["tomorrow", "tonight", "later", "asap", "earlier", "recently", "lately", "sometime", "soon", "next", "last", "this"]);
 
+/** The operation that undoes a state ("suspended" → unsuspend). */
+const UNDO_STATE: Record<string, string> = {
+  suspended: "unsuspend", archived: "unarchive", locked: "unlock", blocked: "unblock", muted: "unmute", banned: "unban",
+  disabled: "enable", deactivated: "reactivate", paused: "resume", hidden: "unhide", trashed: "untrash",
+};
+
 /** Plurals that name the parts of one item rather than many items. */
 const SINGULAR_PLURALS = new Set(["details", "names", "ids", "values", "settings", "stats", "statistics", "analytics", "news", "metrics", "insights", "permissions", "preferences", "contents", "properties", "specs", "credentials"]);
 
@@ -352,6 +358,13 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:every|all(?:\s+the)?)\s+(?:urls?|links|pages)\s+(?:on|of|in|from)\b/gi, "map of all urls links on");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
+  // A state said as how things are, and the order to have them back ("the user is suspended, make him active again",
+  // "the card got archived by mistake, bring it back"): the operation that undoes that state, said first.
+  // (Not when the task says the undoing verb itself: "she is locked out again, unlock her account".)
+  const undone = /\b(?:is|was|are|were|got|been)\s+(suspended|archived|locked|blocked|muted|banned|disabled|deactivated|paused|hidden|trashed)\b(?!\s+out\b)/i.exec(text);
+  if (undone && /\b(?:again|back|active|reactivate|re-?enable|undo)\b/i.test(text.slice(undone.index + undone[0].length)) && !new RegExp(`\\b${UNDO_STATE[undone[1]!.toLowerCase()]!}\\b`, "i").test(text)) {
+    text = `${UNDO_STATE[undone[1]!.toLowerCase()]!} ${text.slice(0, undone.index)}${text.slice(undone.index + undone[0].length)}`;
+  }
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
   text = text.replace(/\bcheck\s+((?:my|the|our)\s+(?:[\w-]+\s+){0,2}?)for\b/gi, "search $1for");
   // "twilio sms to +1415…: 'your table is ready'", "email to ana@acme.io: ...": a message to send, said without the verb.
