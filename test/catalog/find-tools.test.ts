@@ -623,4 +623,10 @@ describe("tools.find reads requests however they are put", () => {
     // (And an organisation's own tenant on an app's domain names the app.)
     expect(ops("jdoe@acme.com is locked out of acme.okta.com again, unlock her account")[0]).toBe("okta POST /api/v1/users/{userId}/lifecycle/unlock");
   });
+
+  it("reads who may open or see a file as its permissions, or its collaborations in Box", () => {
+    expect(ops("who can open 'Q3 board deck' in google drive rn?")[0]).toBe("googledrive GET /files/{fileId}/permissions");
+    expect(ops("who has access to the Legal folder in Box?")[0]).toBe("box GET /folders/{folder_id}/collaborations");
+    expect(ops("what files have my coworkers shared with me in OneDrive?")[0]).toMatch(/sharedWithMe/);
+  });
 });

@@ -396,7 +396,10 @@ export const SYNONYMS: Record<string, string[]> = {
   order: ["order"], shipment: ["shipment", "fulfillment"], shipping: ["shipping", "fulfillment"], delivery: ["delivery", "shipment"],
   account: ["account"], profile: ["profile", "user"], settings: ["settings"], setting: ["setting"], preference: ["preference", "setting"],
   password: ["password"], key: ["key"], token: ["token"], webhook: ["webhook", "hook"], hook: ["webhook", "hook"],
-  "can see": ["permission", "share"], "can access": ["permission", "share"], "can edit": ["permission", "share"], "can view": ["permission", "share"], "has access": ["permission", "share"],
+  // (Who may see a file or folder: its permissions, as Drive and Graph call them; its collaborations, as Box does.)
+  "can see": ["permission", "share", "collaboration"], "can access": ["permission", "share", "collaboration"], "can edit": ["permission", "share", "collaboration"],
+  "can view": ["permission", "share", "collaboration"], "has access": ["permission", "share", "collaboration"], "have access": ["permission", "share", "collaboration"],
+  "can open": ["permission", "share", "collaboration"],
   permission: ["permission", "access", "acl"], role: ["role"], access: ["access", "permission", "acl", "collaboration"],
   "right now": ["realtime", "live", "current"], realtime: ["realtime", "live"], "real-time": ["realtime", "live"], "real time": ["realtime", "live"], live: ["live", "realtime"],
   domain: ["domain"], dns: ["dns", "record"], server: ["server"], droplet: ["droplet"], instance: ["instance"], site: ["site"],
