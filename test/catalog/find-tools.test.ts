@@ -629,4 +629,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("who has access to the Legal folder in Box?")[0]).toBe("box GET /folders/{folder_id}/collaborations");
     expect(ops("what files have my coworkers shared with me in OneDrive?")[0]).toMatch(/sharedWithMe/);
   });
+
+  it("reads a purpose after the order ('so the customer can pay it') as why, not what to do", () => {
+    const found = top("in xero i need the link of online invoice so customer can pay it, invoice id 7c3e9a");
+    expect(found.some((m) => m.tool.http.path === "/Invoices/{InvoiceID}/OnlineInvoice")).toBe(true);
+    expect(found[0]!.reasons.join(" ")).not.toMatch(/verb: pay/);
+  });
 });

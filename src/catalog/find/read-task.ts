@@ -358,6 +358,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:every|all(?:\s+the)?)\s+(?:urls?|links|pages)\s+(?:on|of|in|from)\b/gi, "map of all urls links on");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
+  // A purpose said after the order ("… so the customer can pay it", "… so that he can choose a new password") is why,
+  // not what to do.
+  text = text.replace(/\bso\s+(?:that\s+)?(?:(?:the|a|an|our|my|your|his|her|their)\s+)?\w+\s+(?:can|could|will|would|may|might)\s+[^,.;!?]*/gi, " ");
   // A state said as how things are, and the order to have them back ("the user is suspended, make him active again",
   // "the card got archived by mistake, bring it back"): the operation that undoes that state, said first.
   // (Not when the task says the undoing verb itself: "she is locked out again, unlock her account".)
