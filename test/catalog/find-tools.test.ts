@@ -635,4 +635,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(found.some((m) => m.tool.http.path === "/Invoices/{InvoiceID}/OnlineInvoice")).toBe(true);
     expect(found[0]!.reasons.join(" ")).not.toMatch(/verb: pay/);
   });
+
+  it("reads 'what language is …' as detecting the language", () => {
+    expect(ops("google translate: what language is 'obrigado pela ajuda'?")[0]).toBe("google_translate POST /v3beta1/{parent}:detectLanguage");
+  });
 });
