@@ -639,4 +639,10 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'what language is …' as detecting the language", () => {
     expect(ops("google translate: what language is 'obrigado pela ajuda'?")[0]).toBe("google_translate POST /v3beta1/{parent}:detectLanguage");
   });
+
+  it("reads a phrasal verb split by its object ('knock 3 units off', 'put her on hold', 'put the deploy back live')", () => {
+    expect(ops("shopify: knock 3 units off inventory item 4521 at location 655441491")[0]).toBe("shopify POST /inventory_levels/adjust.json");
+    expect(ops("okta: put user 00ub0oNGTSWTBKOLGLNR on hold for now, she's back next month")[0]).toBe("okta POST /api/v1/users/{userId}/lifecycle/suspend");
+    expect(ops("netlify: put the older deploy 64ab12 of site blog-prod back live")[0]).toBe("netlify POST /sites/{site_id}/deploys/{deploy_id}/restore");
+  });
 });

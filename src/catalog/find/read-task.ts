@@ -156,6 +156,11 @@ const TIME_WEIGHT = 0.2;
 /** Words that open a task by saying when ("yesterday I ...", "tomorrow remind me"): never its verb. */
 const WHEN_WORDS = new Set(["tomorrow", "tonight", "later", "asap", "earlier", "recently", "lately", "sometime", "soon", "next", "last", "this"]);
 
+/** Verbs whose phrase is often split by the object ("turn it off"); not "get" ("get the results back" is a read). */
+const SPLIT_VERBS = new Set(["turn", "switch", "flip", "take", "put", "knock", "bump", "look", "give", "pay", "power", "shut", "bring", "roll", "tick", "check", "cross", "sign", "clean", "throw", "kick", "spin"]);
+/** The particles of those phrases. */
+const PARTICLES = new Set(["off", "on", "back", "up", "down", "out", "over", "away"]);
+
 /** The operation that undoes a state ("suspended" → unsuspend). */
 const UNDO_STATE: Record<string, string> = {
   suspended: "unsuspend", archived: "unarchive", locked: "unlock", blocked: "unblock", muted: "unmute", banned: "unban",
@@ -587,6 +592,19 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       const base = again && Object.hasOwn(VERBS, again) ? VERBS[again]! : null;
       verb = { word: words[i]!, sense: { intent: base?.intent ?? null, terms: [words[i]!, ...(base?.terms ?? [])] } };
       verbAt = i;
+    }
+  }
+  // A phrasal verb split by its object ("turn the flag off", "take ops@x.io off the list", "put the old deploy back
+  // live", "knock 3 units off the stock", "put her on hold"): the phrase, read from its verb and the particle after.
+  if (verb && !verb.word.includes(" ") && SPLIT_VERBS.has(verb.word)) {
+    for (let k = verbAt + 2; k < Math.min(words.length, verbAt + 10); k++) {
+      const w = words[k]!;
+      if (!PARTICLES.has(w)) continue;
+      const three = `${verb.word} ${w} ${words[k + 1] ?? ""}`;
+      const two = `${verb.word} ${w}`;
+      const phrase = VERB_PHRASES[three] ? three : VERB_PHRASES[two] ? two : null;
+      if (phrase) verb = { word: phrase, sense: VERB_PHRASES[phrase]! };
+      break;
     }
   }
   // "set Status to 'Shipped'", "set my status to away": a field changed to a value (not "set a reminder to ...").
