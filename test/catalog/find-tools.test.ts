@@ -645,4 +645,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("okta: put user 00ub0oNGTSWTBKOLGLNR on hold for now, she's back next month")[0]).toBe("okta POST /api/v1/users/{userId}/lifecycle/suspend");
     expect(ops("netlify: put the older deploy 64ab12 of site blog-prod back live")[0]).toBe("netlify POST /sites/{site_id}/deploys/{deploy_id}/restore");
   });
+
+  it("reads cancelling at the end of the billing period as setting the cancellation (an update), cancelling now as a delete", () => {
+    expect(ops("cancel stripe sub sub_1PqR8sLkd9Xy at the end of the billing period, not now")[0]).toBe("stripe POST /v1/subscriptions/{subscription_exposed_id}");
+    expect(ops("customer want stop his subscription sub_1Q88xYzAbCdE in stripe immediately, not at end of the period")[0]).toBe("stripe DELETE /v1/subscriptions/{subscription_exposed_id}");
+  });
 });

@@ -594,6 +594,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verbAt = i;
     }
   }
+  // "cancel the subscription at the end of the billing period" (not "…, not at period end"): the cancellation is set on
+  // it, to happen then; the subscription is updated, not deleted now.
+  if ((verb?.word === "cancel" || verb?.word === "stop" || verb?.word === "end") && /(?<!\bnot\s)\bat\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+|this\s+|its\s+)?(?:current\s+)?(?:billing\s+)?(?:period|cycle|term|month)|(?:billing\s+)?period\s+end)\b/.test(words.join(" "))) {
+    verb = { word: verb.word, sense: { intent: "update", terms: ["update", "cancel", "patch"] } };
+  }
   // A phrasal verb split by its object ("turn the flag off", "take ops@x.io off the list", "put the old deploy back
   // live", "knock 3 units off the stock", "put her on hold"): the phrase, read from its verb and the particle after.
   if (verb && !verb.word.includes(" ") && SPLIT_VERBS.has(verb.word)) {
