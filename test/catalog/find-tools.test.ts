@@ -650,4 +650,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("cancel stripe sub sub_1PqR8sLkd9Xy at the end of the billing period, not now")[0]).toBe("stripe POST /v1/subscriptions/{subscription_exposed_id}");
     expect(ops("customer want stop his subscription sub_1Q88xYzAbCdE in stripe immediately, not at end of the period")[0]).toBe("stripe DELETE /v1/subscriptions/{subscription_exposed_id}");
   });
+
+  it("reads mail that should skip the inbox as a mail filter to create", () => {
+    expect(ops("gmail: anything from noreply@jira.acme.com should skip my inbox from now on, automatically")[0]).toBe("gmail POST /gmail/v1/users/{userId}/settings/filters");
+  });
 });

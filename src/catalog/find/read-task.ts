@@ -363,6 +363,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:every|all(?:\s+the)?)\s+(?:urls?|links|pages)\s+(?:on|of|in|from)\b/gi, "map of all urls links on");
   // "push a notification to the device": one sent.
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
+  // "anything from X should skip my inbox (from now on)": what a mail filter does, so a filter to create.
+  if (/\bskip(?:s|ping)?\s+(?:my\s+|the\s+|their\s+|your\s+)?inbox\b/i.test(text) && !/\b(?:delete|remove)\b/i.test(text)) text = `create a filter: ${text}`;
   // "what language is 'obrigado'", "which language is this text": the language detected.
   text = text.replace(/\b(?:what|which)\s+language\s+(?:is|are)\b/gi, "detect the language of");
   // A purpose said after the order ("… so the customer can pay it", "… so that he can choose a new password") is why,
