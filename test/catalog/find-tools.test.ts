@@ -654,4 +654,9 @@ describe("tools.find reads requests however they are put", () => {
   it("reads mail that should skip the inbox as a mail filter to create", () => {
     expect(ops("gmail: anything from noreply@jira.acme.com should skip my inbox from now on, automatically")[0]).toBe("gmail POST /gmail/v1/users/{userId}/settings/filters");
   });
+
+  it("reads a message only one person may see as an ephemeral one, and one to go out at a set time as scheduled", () => {
+    expect(ops("drop a note in #support that only @raj can see: the fix is deployed")[0]).toBe("slack POST /chat.postEphemeral");
+    expect(ops("slack: queue up 'standup in 5' to go out at 9:55 tomorrow in #eng-standup, don't post it now")[0]).toBe("slack POST /chat.scheduleMessage");
+  });
 });

@@ -365,6 +365,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bpush\s+(?:a\s+|the\s+|this\s+)?(notifications?|alerts?)\b/gi, "send push $1");
   // "anything from X should skip my inbox (from now on)": what a mail filter does, so a filter to create.
   if (/\bskip(?:s|ping)?\s+(?:my\s+|the\s+|their\s+|your\s+)?inbox\b/i.test(text) && !/\b(?:delete|remove)\b/i.test(text)) text = `create a filter: ${text}`;
+  // "… that only @raj can see", "only she should see it": a message shown to one person alone (an ephemeral one).
+  // (A handle may already be set aside as a value here.)
+  text = text.replace(/\bonly\s+(?:(?:@[\w.-]+|she|he|they|him|her|them|you|i|me|the\s+\w+)\s+)?(?:can|should|will|may|must|gets?\s+to)\s+see\b/gi, (m) => `${m} ephemeral`);
   // "what language is 'obrigado'", "which language is this text": the language detected.
   text = text.replace(/\b(?:what|which)\s+language\s+(?:is|are)\b/gi, "detect the language of");
   // A purpose said after the order ("… so the customer can pay it", "… so that he can choose a new password") is why,
@@ -626,7 +629,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     }
   }
   // "post in #general for monday 9am", "queue a tweet for 5pm": sent at a later time is scheduled.
-  if (verb && SENDING.has(verb.word) && words.slice(verbAt + 1).some((w) => /^(\d{1,2}(am|pm)|am|pm|noon)$/.test(w))) {
+  // ("… to go out at 9:55 tomorrow", "… at 16:30": a time of day said with a colon, or when it is to go out.)
+  const sendTime = words.slice(verbAt + 1).some((w) => /^(\d{1,2}(am|pm)|am|pm|noon)$/.test(w)) || /\b(?:to\s+)?go(?:es)?\s+out\s+(?:at|on|tomorrow|tonight|next)\b|\bat\s+\d{1,2}:\d{2}\b/i.test(text);
+  if (verb && SENDING.has(verb.word) && sendTime) {
     verb = { word: verb.word, sense: { intent: "create", terms: ["schedule", "scheduled", ...verb.sense.terms] } };
   }
   // "send a reminder", "send an invitation": the noun's own verb says what to do (remind, invite).
