@@ -659,4 +659,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("drop a note in #support that only @raj can see: the fix is deployed")[0]).toBe("slack POST /chat.postEphemeral");
     expect(ops("slack: queue up 'standup in 5' to go out at 9:55 tomorrow in #eng-standup, don't post it now")[0]).toBe("slack POST /chat.scheduleMessage");
   });
+
+  it("reads 'which user is <e-mail>?' as finding the user by that address", () => {
+    expect(ops("which slack user is ravi@northwind.io?")[0]).toBe("slack GET /users.lookupByEmail");
+  });
 });

@@ -368,6 +368,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "… that only @raj can see", "only she should see it": a message shown to one person alone (an ephemeral one).
   // (A handle may already be set aside as a value here.)
   text = text.replace(/\bonly\s+(?:(?:@[\w.-]+|she|he|they|him|her|them|you|i|me|the\s+\w+)\s+)?(?:can|should|will|may|must|gets?\s+to)\s+see\b/gi, (m) => `${m} ephemeral`);
+  // "which slack user is ravi@x.io?", "who is jo@acme.io": the one found by that address. (Values are set aside before
+  // the task is read: the question ends right after "is", where the address stood.)
+  text = text.replace(/\b(?:which|what)\s+((?:[\w-]+\s+){0,2}?)(users?|persons?|contacts?|members?|accounts?|customers?|leads?|employees?)\s+(?:is|are)\s*(?=[?.!]?\s*$)/i, "find the $1$2 with email ");
+  text = text.replace(/^\s*who\s+is\s*(?=[?.!]?\s*$)/i, "find the person with email ");
   // "what language is 'obrigado'", "which language is this text": the language detected.
   text = text.replace(/\b(?:what|which)\s+language\s+(?:is|are)\b/gi, "detect the language of");
   // A purpose said after the order ("… so the customer can pay it", "… so that he can choose a new password") is why,
