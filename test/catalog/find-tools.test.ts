@@ -663,4 +663,9 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'which user is <e-mail>?' as finding the user by that address", () => {
     expect(ops("which slack user is ravi@northwind.io?")[0]).toBe("slack GET /users.lookupByEmail");
   });
+
+  it("reads a slot that works for several people as meeting times to find, and every card as all of them", () => {
+    expect(ops("Suggest 45-minute slots next week when raj@contoso.com, li@contoso.com and I are all free, in Outlook")[0]).toMatch(/^outlook POST .*findMeetingTimes$/);
+    expect(ops("trello: shove every card in the Doing list over to Done in one go")).toContain("trello POST /lists/{idList}/moveAllCards");
+  });
 });

@@ -58,6 +58,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   notify: { intent: "create", terms: ["send", "notify", "create"] },
   reply: { intent: "create", terms: ["reply", "send", "create"] },
   drag: { intent: "update", terms: ["move", "update"] },
+  shove: { intent: "update", terms: ["move", "update"] },
+  shift: { intent: "update", terms: ["move", "update"] },
   // "tail the last 200 lines of the pod": read the end of its log.
   tail: { intent: "read", terms: ["log", "get", "read"] },
   answer: { intent: "create", terms: ["reply", "respond", "answer", "send"] },
@@ -403,6 +405,8 @@ export const SYNONYMS: Record<string, string[]> = {
   "can see": ["permission", "share", "collaboration"], "can access": ["permission", "share", "collaboration"], "can edit": ["permission", "share", "collaboration"],
   "can view": ["permission", "share", "collaboration"], "has access": ["permission", "share", "collaboration"], "have access": ["permission", "share", "collaboration"],
   "can open": ["permission", "share", "collaboration"],
+  // A slot or a time that works for several people: meeting times to find (Graph's findMeetingTimes), or their free/busy.
+  slot: ["meeting time", "slot", "availability"], slots: ["meeting time", "slot", "availability"],
   permission: ["permission", "access", "acl"], role: ["role"], access: ["access", "permission", "acl", "collaboration"],
   "right now": ["realtime", "live", "current"], realtime: ["realtime", "live"], "real-time": ["realtime", "live"], "real time": ["realtime", "live"], live: ["live", "realtime"],
   domain: ["domain"], dns: ["dns", "record"], server: ["server"], droplet: ["droplet"], instance: ["instance"], site: ["site"],

@@ -372,6 +372,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // the task is read: the question ends right after "is", where the address stood.)
   text = text.replace(/\b(?:which|what)\s+((?:[\w-]+\s+){0,2}?)(users?|persons?|contacts?|members?|accounts?|customers?|leads?|employees?)\s+(?:is|are)\s*(?=[?.!]?\s*$)/i, "find the $1$2 with email ");
   text = text.replace(/^\s*who\s+is\s*(?=[?.!]?\s*$)/i, "find the person with email ");
+  // "move every card in the list": all of them (an operation on all of a thing's items is named so: moveAllCards).
+  text = text.replace(/\bevery\s+(?=[a-z])/gi, "all ");
   // "what language is 'obrigado'", "which language is this text": the language detected.
   text = text.replace(/\b(?:what|which)\s+language\s+(?:is|are)\b/gi, "detect the language of");
   // A purpose said after the order ("… so the customer can pay it", "… so that he can choose a new password") is why,
