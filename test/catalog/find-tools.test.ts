@@ -668,4 +668,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("Suggest 45-minute slots next week when raj@contoso.com, li@contoso.com and I are all free, in Outlook")[0]).toMatch(/^outlook POST .*findMeetingTimes$/);
     expect(ops("trello: shove every card in the Doing list over to Done in one go")).toContain("trello POST /lists/{idList}/moveAllCards");
   });
+
+  it("reads an everyday word in capitals as an acronym of the trade, not an app ('the engine API')", () => {
+    const found = top("restart container 4fa6e0f0c678 through the engine API, give it 10s to stop first");
+    expect(found.some((m) => m.tool.app === "api")).toBe(false);
+    expect(found[0]!.tool.http.path).toBe("/containers/{id}/restart");
+  });
 });

@@ -415,7 +415,8 @@ export class AppDetector {
       // An everyday word that ends a place's or a person's name ("Union Square", "Times Square"): the name's, not the
       // app's (a word before it that names an app is the app's brand: "Microsoft Teams" is matched whole).
       if (capital && alias.ambiguous && end === i + 1 && i > 0 && !brokenBefore[i] && /^[A-Z][a-z]/.test(raw[i - 1]!) && !sentenceStart[i - 1] && !this.aliases.has(words[i - 1]!) && !PLATFORM_WORDS.has(words[i - 1]!)) return false;
-      if (capital && !typoed) return true;
+      // (An everyday word in capitals is an acronym of the trade, not a brand: "through the Engine API".)
+      if (capital && !typoed && !(alias.ambiguous && end === i + 1 && /^[A-Z]{2,}$/.test(raw[i]!) && COMMON_WORDS.has(words[i]!))) return true;
       // The end of a compound word is not a name in its place ("my to-do list" is not DigitalOcean's).
       if (joinedBefore[i]) return false;
       // The app as the task's label: "slack: remind me at 5", "zoom: list my meetings", "notoin: ...", or first and
