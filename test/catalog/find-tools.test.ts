@@ -674,4 +674,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(found.some((m) => m.tool.app === "api")).toBe(false);
     expect(found[0]!.tool.http.path).toBe("/containers/{id}/restart");
   });
+
+  it("reads 'snapshot the server' as making an image of it", () => {
+    expect(ops("htzner: snapshot server 4711 as 'pre-upgrade'")[0]).toBe("hetzner POST /servers/{id}/actions/create_image");
+  });
 });
