@@ -678,4 +678,9 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'snapshot the server' as making an image of it", () => {
     expect(ops("htzner: snapshot server 4711 as 'pre-upgrade'")[0]).toBe("hetzner POST /servers/{id}/actions/create_image");
   });
+
+  it("reads a leaked key, secret or token to be given anew as a reset or regenerate", () => {
+    expect(ops("mux - stream key for live stream abc123 leaked, give it a new one")[0]).toBe("mux POST /video/v1/live-streams/{LIVE_STREAM_ID}/reset-stream-key");
+    expect(ops("in keycloak how i make new secret for client 3f2a of realm acme? old one is leaked")[0]).toBe("keycloak POST /{realm}/clients/{id}/client-secret");
+  });
 });

@@ -610,6 +610,11 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   if ((verb?.word === "cancel" || verb?.word === "stop" || verb?.word === "end") && /(?<!\bnot\s)\bat\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+|this\s+|its\s+)?(?:current\s+)?(?:billing\s+)?(?:period|cycle|term|month)|(?:billing\s+)?period\s+end)\b/.test(words.join(" "))) {
     verb = { word: verb.word, sense: { intent: "update", terms: ["update", "cancel", "patch"] } };
   }
+  // "the stream key leaked, give it a new one", "make a new secret, the old one is leaked": a key, secret or token
+  // made anew in place of one that got out (reset, regenerate, rotate), whatever verb says so.
+  if (/\b(?:leak(?:ed|s)?|compromised|exposed)\b/.test(words.join(" ")) && words.some((w) => /^(?:keys?|secrets?|tokens?|passwords?|credentials?)$/.test(w)) && (!verb || GENERIC_VERBS.has(stem(verb.word)) || ["give", "make", "how", "what"].includes(verb.word))) {
+    verb = { word: verb?.word ?? "reset", sense: { intent: "create", terms: ["regenerate", "reset", "rotate", "create"] } };
+  }
   // A phrasal verb split by its object ("turn the flag off", "take ops@x.io off the list", "put the old deploy back
   // live", "knock 3 units off the stock", "put her on hold"): the phrase, read from its verb and the particle after.
   if (verb && !verb.word.includes(" ") && SPLIT_VERBS.has(verb.word)) {
