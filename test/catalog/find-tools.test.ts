@@ -683,4 +683,8 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("mux - stream key for live stream abc123 leaked, give it a new one")[0]).toBe("mux POST /video/v1/live-streams/{LIVE_STREAM_ID}/reset-stream-key");
     expect(ops("in keycloak how i make new secret for client 3f2a of realm acme? old one is leaked")[0]).toBe("keycloak POST /{realm}/clients/{id}/client-secret");
   });
+
+  it("reads 'squash-merge' as a merge", () => {
+    expect(ops("gh: squash-merge #77 on acme/api")).toContain("github PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge");
+  });
 });

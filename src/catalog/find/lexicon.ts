@@ -59,6 +59,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   reply: { intent: "create", terms: ["reply", "send", "create"] },
   drag: { intent: "update", terms: ["move", "update"] },
   shove: { intent: "update", terms: ["move", "update"] },
+  // "squash-merge #77", "squash and merge the PR": a merge, its commits squashed.
+  squash: { intent: "update", terms: ["merge", "squash"] },
   // "snapshot the server": make an image of it (Hetzner's create_image, a disk's snapshot).
   snapshot: { intent: "create", terms: ["snapshot", "image", "create"] },
   shift: { intent: "update", terms: ["move", "update"] },
