@@ -687,4 +687,8 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'squash-merge' as a merge", () => {
     expect(ops("gh: squash-merge #77 on acme/api")).toContain("github PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge");
   });
+
+  it("reads Wikipedia as the Wikimedia API's", () => {
+    expect(ops("how many pageviews did the Wikipedia article on Ada Lovelace get in May 2025?")[0]).toMatch(/^wikimedia GET \/metrics\/pageviews\/per-article\//);
+  });
 });

@@ -76,6 +76,8 @@ export const SHORT_NAMES: Record<string, string[]> = {
   nytimes_top_stories: ["new york times", "nytimes", "nyt"],
   googlebigquery: ["bq", "bigquery", "big query"],
   servicenow: ["snow", "service now"],
+  // Wikipedia's page views and articles are served by the Wikimedia REST API.
+  wikimedia: ["wikipedia", "wiki media"],
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */

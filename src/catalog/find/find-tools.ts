@@ -258,6 +258,7 @@ const WEB_PAGES: [RegExp, [string, number][]][] = [
   [/^[\w-]+\.freshdesk\.com\b/i, [["freshdesk", 1]]],
   [/^[\w-]+\.bamboohr\.com\b/i, [["bamboohr", 1]]],
   [/^[\w-]+\.service-now\.com\b/i, [["servicenow", 1]]],
+  [/^(?:[a-z]{2,3}\.)?(?:m\.)?wikipedia\.org\b/i, [["wikimedia", 0.8]]],
   // An organisation's own tenant on an app's domain ("acme.okta.com", "acme.zendesk.com", "acme.myshopify.com").
   [/^[\w-]+\.(?:okta|oktapreview)\.com\b/i, [["okta", 1]]],
   [/^[\w-]+\.zendesk\.com\b/i, [["zendesk", 1]]],
