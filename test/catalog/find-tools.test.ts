@@ -691,4 +691,8 @@ describe("tools.find reads requests however they are put", () => {
   it("reads Wikipedia as the Wikimedia API's", () => {
     expect(ops("how many pageviews did the Wikipedia article on Ada Lovelace get in May 2025?")[0]).toMatch(/^wikimedia GET \/metrics\/pageviews\/per-article\//);
   });
+
+  it("reads a London stop's NaPTAN code as Transport for London's", () => {
+    expect(top("when's the next tube at Oxford Circus (940GZZLUOXC)?")[0]!.tool.app).toBe("tfl");
+  });
 });

@@ -207,6 +207,8 @@ const ID_SHAPES: [RegExp, string, number, ((id: string) => string | undefined)?]
   [/^(?:INC|RITM|REQ|CHG|PRB|SCTASK)\d{7}$/, "servicenow", 1],
   // A CloudFront distribution's id ("E2QWRUHEXAMPLE").
   [/^E[A-Z0-9]{12,13}$/, "aws_cloudfront", 0.8],
+  // A London stop's NaPTAN code ("940GZZLUOXC", Oxford Circus): Transport for London's.
+  [/^940G[A-Z0-9]{5,}$/, "tfl", 1],
   // A Telegram supergroup's or channel's chat id ("-1001234567890").
   [/^-100\d{9,13}$/, "telegram", 1],
   // Slack's ids: a channel (C0…, a private one G0…, a DM D0…) or a user (U0…, W0…), capitals and digits.
