@@ -80,4 +80,3 @@ export function errorAnswer(err: unknown, state: RequestState, headers: Record<s
   Object.assign(headers, apiError.headers);
   return { status: apiError.status, body: JSON.stringify(errorBody(apiError, state.requestId)) };
 }
-

@@ -147,7 +147,6 @@ export function sendAnswer(res: ServerResponse, state: RequestState, status: num
   }
 }
 
-
 /** The body's bytes as UTF-8 text (a byte-order mark dropped, as the body parser does). Node's parser holds it to its Content-Length. */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

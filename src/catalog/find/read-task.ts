@@ -367,7 +367,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   if (/\bskip(?:s|ping)?\s+(?:my\s+|the\s+|their\s+|your\s+)?inbox\b/i.test(text) && !/\b(?:delete|remove)\b/i.test(text)) text = `create a filter: ${text}`;
   // "… that only @raj can see", "only she should see it": a message shown to one person alone (an ephemeral one).
   // (A handle may already be set aside as a value here.)
-  text = text.replace(/\bonly\s+(?:(?:@[\w.-]+|she|he|they|him|her|them|you|i|me|the\s+\w+)\s+)?(?:can|should|will|may|must|gets?\s+to)\s+see\b/gi, (m) => `${m} ephemeral`);
+  text = text.replace(/\bonly\s+(?:(?:@[\w.-]+|she|he|they|him|her|them|you|i|me|the\s+\w+)\s+)?(?:can|should|will|may|must|gets?\s+to)\s+see\b/gi, "$& ephemeral");
   // "which slack user is ravi@x.io?", "who is jo@acme.io": the one found by that address. (Values are set aside before
   // the task is read: the question ends right after "is", where the address stood.)
   text = text.replace(/\b(?:which|what)\s+((?:[\w-]+\s+){0,2}?)(users?|persons?|contacts?|members?|accounts?|customers?|leads?|employees?)\s+(?:is|are)\s*(?=[?.!]?\s*$)/i, "find the $1$2 with email ");
@@ -383,8 +383,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "the card got archived by mistake, bring it back"): the operation that undoes that state, said first.
   // (Not when the task says the undoing verb itself: "she is locked out again, unlock her account".)
   const undone = /\b(?:is|was|are|were|got|been)\s+(suspended|archived|locked|blocked|muted|banned|disabled|deactivated|paused|hidden|trashed)\b(?!\s+out\b)/i.exec(text);
-  if (undone && /\b(?:again|back|active|reactivate|re-?enable|undo)\b/i.test(text.slice(undone.index + undone[0].length)) && !new RegExp(`\\b${UNDO_STATE[undone[1]!.toLowerCase()]!}\\b`, "i").test(text)) {
-    text = `${UNDO_STATE[undone[1]!.toLowerCase()]!} ${text.slice(0, undone.index)}${text.slice(undone.index + undone[0].length)}`;
+  const undo = undone ? UNDO_STATE[undone[1]!.toLowerCase()]! : "";
+  if (undone && /\b(?:again|back|active|reactivate|re-?enable|undo)\b/i.test(text.slice(undone.index + undone[0].length)) && !new RegExp(`\\b${undo}\\b`, "i").test(text)) {
+    text = `${undo} ${text.slice(0, undone.index)}${text.slice(undone.index + undone[0].length)}`;
   }
   // "check my gmail for anything from ana", "check the logs for errors": a search of it.
   text = text.replace(/\bcheck\s+((?:my|the|our)\s+(?:[\w-]+\s+){0,2}?)for\b/gi, "search $1for");
@@ -522,6 +523,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // on ads yesterday": figures of a period, which APIs give as a report, insights or analytics.
   if (METRIC_WORDS.test(text) && METRIC_ASKED.test(text)) text += ", with metrics report insights analytics stats";
   const words = splitWords(stripValues(fieldsAsQualifiers(text)));
+  /** The words as one text, for the phrases looked for across them below. */
+  const said = words.join(" ");
   let verb: ReadTask["verb"] = null;
   let verbAt = -1;
   let verbLength = 1;
@@ -607,12 +610,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "cancel the subscription at the end of the billing period" (not "…, not at period end"): the cancellation is set on
   // it, to happen then; the subscription is updated, not deleted now.
-  if ((verb?.word === "cancel" || verb?.word === "stop" || verb?.word === "end") && /(?<!\bnot\s)\bat\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+|this\s+|its\s+)?(?:current\s+)?(?:billing\s+)?(?:period|cycle|term|month)|(?:billing\s+)?period\s+end)\b/.test(words.join(" "))) {
+  if ((verb?.word === "cancel" || verb?.word === "stop" || verb?.word === "end") && /(?<!\bnot\s)\bat\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+|this\s+|its\s+)?(?:current\s+)?(?:billing\s+)?(?:period|cycle|term|month)|(?:billing\s+)?period\s+end)\b/.test(said)) {
     verb = { word: verb.word, sense: { intent: "update", terms: ["update", "cancel", "patch"] } };
   }
   // "the stream key leaked, give it a new one", "make a new secret, the old one is leaked": a key, secret or token
   // made anew in place of one that got out (reset, regenerate, rotate), whatever verb says so.
-  if (/\b(?:leak(?:ed|s)?|compromised|exposed)\b/.test(words.join(" ")) && words.some((w) => /^(?:keys?|secrets?|tokens?|passwords?|credentials?)$/.test(w)) && (!verb || GENERIC_VERBS.has(stem(verb.word)) || ["give", "make", "how", "what"].includes(verb.word))) {
+  if (/\b(?:leak(?:ed|s)?|compromised|exposed)\b/.test(said) && words.some((w) => /^(?:keys?|secrets?|tokens?|passwords?|credentials?)$/.test(w)) && (!verb || GENERIC_VERBS.has(stem(verb.word)) || ["give", "make", "how", "what"].includes(verb.word))) {
     verb = { word: verb?.word ?? "reset", sense: { intent: "create", terms: ["regenerate", "reset", "rotate", "create"] } };
   }
   // A phrasal verb split by its object ("turn the flag off", "take ops@x.io off the list", "put the old deploy back
@@ -693,7 +696,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   }
   // "delete forever", "permanently remove", "for good": the operation that deletes for good (`…/delete-permanent`,
   // `permanentlyDelete`), beside the one that only archives or trashes.
-  if (intent === "delete" && (words.includes("permanently") || words.includes("forever") || /\bfor good\b/.test(words.join(" ")))) {
+  if (intent === "delete" && (words.includes("permanently") || words.includes("forever") || /\bfor good\b/.test(said))) {
     const s = stem("permanent");
     if (!specificVerbTerms.includes(s)) specificVerbTerms.push(s);
     add(s, 0.8, "permanently", "verb");
