@@ -28,13 +28,20 @@ const profDir = argv.includes("--cpu-prof") ? resolve(option("--cpu-prof", "")) 
 
 /** User + system CPU time of a process (or one of its threads: /proc/<pid>/task/<tid>) so far, in ms. */
 function cpuMs(pid: number, at = `/proc/${pid}`): number {
+  const { user, system } = cpuSplitMs(at);
+  return user + system;
+}
+
+/** User and system (kernel: system calls, the loopback network stack) CPU time so far, in ms. */
+function cpuSplitMs(at: string): { user: number; system: number } {
   const fields = readFileSync(`${at}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 }; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
 /** CPU time of the process's main thread (JavaScript, the event loop) so far, in ms; the rest is V8's and libuv's helpers (garbage collection, compilation, the thread pool). */
 const mainThreadMs = (pid: number) => cpuMs(pid, `/proc/${pid}/task/${pid}`);
 
+let profiledPid = 0;
 const logDir = mkdtempSync(join(tmpdir(), "patchbay-profile-"));
 const upstream = await startChild<{ url: string }>("upstream-server.ts", { logFile: logPath(logDir, "upstream") });
 if (profDir) {
@@ -47,15 +54,18 @@ try {
   const target = reference ? referenceTargets({ upstream: upstream.info.url, nginx: null, nodeProxy: reference.info.url, koa: "", openapiBackend: "" }).find((t) => t.id === path) : patchbayTargets(pb!).find((t) => t.id === path);
   if (!target) throw new Error(`unknown path '${path}'`);
   const server = reference ?? pb!;
+  profiledPid = server.pid;
   await target.check();
   await measure(target.target, { connections, seconds: 1 });
   const before = cpuMs(server.pid);
+  const splitBefore = cpuSplitMs(`/proc/${server.pid}`);
   const mainBefore = mainThreadMs(server.pid);
   const m = await measure(target.target, { connections, seconds });
   const used = cpuMs(server.pid) - before;
   const main = mainThreadMs(server.pid) - mainBefore;
+  const splitAfter = cpuSplitMs(`/proc/${server.pid}`);
   const perRequest = (ms: number) => ((ms * 1000) / m.requests).toFixed(0);
-  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)})`);
+  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)}; user ${perRequest(splitAfter.user - splitBefore.user)}, system ${perRequest(splitAfter.system - splitBefore.system)})`);
 } finally {
   await reference?.stop();
   await pb!.stop();
@@ -63,8 +73,8 @@ try {
   rmSync(logDir, { recursive: true, force: true });
 }
 if (profDir) {
-  // The main thread's profile is the largest (tsx's loader thread writes one too).
-  const newest = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => ({ f, size: statSync(join(profDir, f)).size })).sort((a, b) => b.size - a.size)[0]?.f;
+  // The profiled server's main thread writes the largest of its files (tsx's loader thread writes one too); file names carry the pid.
+  const newest = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile") && f.includes(`.${profiledPid}.`)).map((f) => ({ f, size: statSync(join(profDir, f)).size })).sort((a, b) => b.size - a.size)[0]?.f;
   if (newest) {
     console.log(`\n${join(profDir, newest)}; self time:`);
     for (const line of summarizeProfile(join(profDir, newest), seconds * 1000)) console.log(line);

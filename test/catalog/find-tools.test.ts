@@ -695,4 +695,17 @@ describe("tools.find reads requests however they are put", () => {
   it("reads a London stop's NaPTAN code as Transport for London's", () => {
     expect(top("when's the next tube at Oxford Circus (940GZZLUOXC)?")[0]!.tool.app).toBe("tfl");
   });
+
+  it("reads an app named first and then 'set' as the app and its verb, and a status set to a value as an update", () => {
+    expect(ops("notoin set page status to Done")[0]).toBe("notion PATCH /v1/pages/{page_id}");
+  });
+
+  it("reads a slip of the verb after the app named first as the verb, not as an app of that spelling", () => {
+    expect(ops("gdrive cpy the proposal template doc")[0]).toBe("googledrive POST /files/{fileId}/copy");
+  });
+
+  it("reads a reply in a thread or a channel as a message posted there, not the thread's replies read", () => {
+    expect(ops("Reply in the thread ts 1717000000.123456 of Slack channel C04QX7Z2K9L with 'Deploy 4.12.0 finished at 14:05 UTC, all green'")[0]).toBe("slack POST /chat.postMessage");
+    expect(ops("reply in the Slack thread")[0]).toBe("slack POST /chat.postMessage");
+  });
 });

@@ -133,6 +133,18 @@ function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
 }
 
+/** Whether one letter left out, added or two swapped make this word an order's verb ("cpy" → copy, "updaet" → update). */
+function verbWithSlip(word: string): boolean {
+  if (word.length < 3 || word.length > 10 || Object.hasOwn(VERBS, word)) return false;
+  const isVerb = (w: string) => w.length >= 4 && Object.hasOwn(VERBS, w) && VERBS[w]!.intent !== null;
+  for (let i = 0; i <= word.length; i++) {
+    if (i < word.length && isVerb(word.slice(0, i) + word.slice(i + 1))) return true;
+    if (i < word.length - 1 && isVerb(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2))) return true;
+    for (let c = 97; c <= 122; c++) if (isVerb(word.slice(0, i) + String.fromCharCode(c) + word.slice(i))) return true;
+  }
+  return false;
+}
+
 /** Damerau-Levenshtein distance (adjacent transpositions count one), stopping early above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -427,7 +439,7 @@ export class AppDetector {
       // ... or first and followed by a question ("yt how many subs does she have", "ig what did i post").
       if (i === 0 && next !== undefined && /^(what|whats|how|who|which|when|where|why)$/.test(next) && words[i] !== "do" && !Object.hasOwn(VERBS, words[i]!)) return true;
       // (A typo is no everyday word: "pincone show me ..." is Pinecone before its verb.)
-      if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && VERBS[next]!.intent !== null && (!PLACE_OR_PARTICLE.has(next) || typoed)) return true;
+      if (i === 0 && next !== undefined && Object.hasOwn(VERBS, next) && (!PLACE_OR_PARTICLE.has(next) || typoed)) return true;
       // Not an order's verb after "to" ("I want to change the value ...", "how to box up the files").
       // ("how to do", "things to do" in lower case: the verb, not DigitalOcean.)
       // ("how long would it take to drive from SFO", "I need to box up the files": after a verb that takes one.)
@@ -460,6 +472,7 @@ export class AppDetector {
       return false;
     };
     const found: { start: number; end: number; alias: Alias; text: string; corrected?: string; weak?: boolean }[] = [];
+    const strength = (a: Alias) => (a.elsewhere ? 2.5 : Math.max(...a.apps.values()));
     for (let i = 0; i < words.length; i++) {
       // Phrases of several words only from a word that starts one (most words start none).
       const longest = this.phraseStarts.has(words[i]!) ? Math.min(MAX_PHRASE, words.length - i) : 1;
@@ -478,6 +491,9 @@ export class AppDetector {
         for (let k = i; k < i + n; k++) if (corrected.has(k)) typoed = true;
         // A well-known name with a typo is read only in an app's place, or when it is not an everyday word.
         const weakTypo = typoed && n === 1 && this.weakTypoTargets.has(key);
+        // An app known only by its id, said in lower case right after the app the task opens with, where the order's
+        // verb stands, is that verb with a slip ("gdrive cpy the proposal doc": copy, not the cpy app).
+        if (n === 1 && !typoed && strength(alias) === 1 && i > 0 && /^[a-z]/.test(raw[i]!) && found.some((f) => f.start === 0 && f.end === i) && verbWithSlip(key)) continue;
         const weak = alias.ambiguous || weakTypo || (typoed && n === 1 && key.length < 6);
         if (weak && !inPlace(i, i + n, alias, typoed)) continue;
         found.push({ start: i, end: i + n, alias, text: raw.slice(i, i + n).join(" "), ...(typoed ? { corrected: key } : {}), ...(weak ? { weak } : {}) });
@@ -485,7 +501,6 @@ export class AppDetector {
       }
     }
     // Keep the longest, strongest matches; a phrase inside a longer one does not count.
-    const strength = (a: Alias) => (a.elsewhere ? 2.5 : Math.max(...a.apps.values()));
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
     // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
     const top = Math.max(0, ...found.map((f) => strength(f.alias)));

@@ -480,6 +480,8 @@ const ENDING = new Set(["stop", "cancel", "end", "terminate", "kill"]);
 /** A yes / no question about what has happened ("has ... been", "did ... yet"). */
 const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 /** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
+/** Verbs that are also the things they make ("reply", "a reply"): in a reading tool's name, the thing. */
+const THING_VERBS = new Set(["reply", "comment", "note", "message", "post", "review", "invite", "tag", "label", "star", "like", "answer", "vote", "react", "pin", "mention", "bookmark", "flag"]);
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
 const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
@@ -900,6 +902,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (inThing) for (let i = name0; i < name1; i++) if (nameTerms[i] === v) times++;
       verbHit = Math.max(verbHit, (k === 0 ? 1 : 0.6) * (inThing && times < 2 ? 0.5 : 1));
     }
+    // A verb of making or removing found in a reading tool's name is that tool's thing ("reply in the thread":
+    // not conversations.replies, which reads a thread's replies).
+    if (verbHit > 0 && method === "GET" && (task.intent === "create" || task.intent === "delete") && THING_VERBS.has(task.verb?.word ?? "")) verbHit *= 0.3;
     if (verbHit === 0) for (const t of q.verbExpansions) if (within(nameTerms, name0, name1, t)) verbHit = 0.5;
     if (verbHit === 0) {
       // Summaries start with the verb ("Upload a file", "Adds a story to a task").
@@ -1300,6 +1305,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * verb and a letter left out, added or two swapped make it one. (Not a changed letter: "last week's" is no "list".)
    */
   function verbSlip(text: string, appWords: Set<string>): string {
+    // (After the app named first too: "gdrive cpy the proposal doc", "jira: clsoe PAY-12".)
+    const app = /^(\W*)([a-z0-9]+)(\s*:?\s+)(?=[a-z])/i.exec(text);
+    // (Not a word the catalog uses: "ebay orders from this week" are orders.)
+    const after = app && appWords.has(app[2]!.toLowerCase()) ? /^[a-z]+/i.exec(text.slice(app[0].length))?.[0].toLowerCase() : undefined;
+    if (after !== undefined && dfOf(stem(after)) <= 5) return app![0] + verbSlip(text.slice(app![0].length), appWords);
     // (Three letters too, when one letter left out makes the verb: "snd", "pst".)
     return text.replace(/^(\W*(?:please\s+|pls\s+|plz\s+)?)([a-z]{4,10}\b|[a-z]{3}(?=\s))/i, (all, lead: string, w: string) => {
       const lower = w.toLowerCase();
@@ -1640,6 +1650,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
     // "send every new response to https://hooks.acme.io/tf": each one sent on as it comes, a webhook to that address.
     if (prepared.values.some((v) => v.kind === "url") && /\b(?:send|post|forward|push|deliver)\s+(?:every|all|each|any)\b/i.test(task)) hint("webhook", "webhook");
+    // A reply in a thread or a channel is a message posted there ("reply in the thread ... with 'deployed'").
+    if (/\b(?:reply|respond)\b/i.test(task) && /\b(?:thread|channel|chat|conversation|dm)\b/i.test(task) && !/\b(?:ticket|issue|email|mail|review)\b/i.test(task)) hint("reply-message", "message");
     // A query written out, set aside as a value: what the task gives is a query to run.
     if (prepared.values.some((v) => v.kind === "quote" && QUERY_TEXT.test(v.text))) hint("query-text", "query");
     // A file in a bucket ("upload report.csv to the acme-backups bucket") is what object stores call an object.

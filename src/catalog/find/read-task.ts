@@ -638,7 +638,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const field = words[k];
     // (The field may be named with its item: "set the available quantity of inventory item 808 to 25".)
     const to = words.slice(k + 1, k + 9).findIndex((w) => w === "to" || w === "as");
-    if (field && !NEW_OBJECT.has(field) && field !== "up" && to >= 0) {
+    // ("set the page status to Done" reads "set transition page status" by now: a workflow status changed.)
+    if (field && !NEW_OBJECT.has(field) && field !== "up" && (to >= 0 || field === "transition")) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
     }
   }
