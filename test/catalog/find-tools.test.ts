@@ -708,4 +708,27 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("Reply in the thread ts 1717000000.123456 of Slack channel C04QX7Z2K9L with 'Deploy 4.12.0 finished at 14:05 UTC, all green'")[0]).toBe("slack POST /chat.postMessage");
     expect(ops("reply in the Slack thread")[0]).toBe("slack POST /chat.postMessage");
   });
+
+  it("reads a suite's name with a member app's things as that member ('o365 send mail' is Outlook's)", () => {
+    expect(ops("o365 send mail to the team re offsite")[0]).toBe("outlook POST /me/microsoft.graph.sendMail");
+  });
+
+  it("reads 'say no to' an invitation as declining it", () => {
+    expect(ops("i need to say no to the outlook meeting invitation, i cannot to go")[0]).toMatch(/^outlook POST .*microsoft\.graph\.decline$/);
+  });
+
+  it("reads paging the on-call engineer as raising an incident, and a provider's slug of everyday words as no app", () => {
+    const found = top("page the on-call engineer for the payments service");
+    expect(found.some((m) => m.tool.app === "payments_service_payments")).toBe(false);
+    expect(ops("page the on-call engineer for the payments service")[0]).toBe("pagerduty POST /incidents");
+  });
+
+  it("reads an AWS service's name after Amazon or AWS as that service, not as the Amazon store", () => {
+    expect(ops("Send an email with Amazon SES v2 from alerts@corp.io to oncall@corp.io with subject 'Disk 90% on db-2'")[0]).toBe("aws_sesv2 POST /v2/email/outbound-emails");
+  });
+
+  it("reads an e-mail written to a person's address, with no app named, as a mailbox's (Gmail among the first)", () => {
+    expect(ops("send an email to priya@acme.io saying the deck is ready").slice(0, 5)).toContain("gmail POST /gmail/v1/users/{userId}/messages/send");
+  });
 });
+

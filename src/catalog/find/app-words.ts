@@ -81,6 +81,21 @@ export const SHORT_NAMES: Record<string, string[]> = {
 };
 
 /** Short names that are also common words: they name the app only in an app's place ("on DO", "in teams"). */
+/**
+ * A suite's name said with the things of one of its member apps names that member ("o365 send mail to the team":
+ * Outlook's mail, not Microsoft Graph's copy of it): suite names, then each member with its things (lower case).
+ */
+export const SUITE_MEMBERS: { names: string[]; members: [string, string[]][] }[] = [
+  {
+    names: ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365"],
+    members: [
+      ["outlook", ["mail", "mails", "email", "emails", "inbox", "calendar", "event", "events", "meeting", "meetings", "invite", "invitation", "contact", "contacts"]],
+      ["one_drive", ["file", "files", "folder", "folders"]],
+      ["microsoft_teams", ["channel", "channels", "chat", "chats"]],
+    ],
+  },
+];
+
 export const AMBIGUOUS_SHORT = new Set(["tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online", "snow"]);
 
 /**

@@ -10,7 +10,7 @@
  */
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
-import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_WORDS, SHORT_NAMES } from "./app-words.js";
+import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_WORDS, SHORT_NAMES, SUITE_MEMBERS } from "./app-words.js";
 import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
@@ -204,12 +204,16 @@ export class AppDetector {
   /** App ids of 4 or 5 letters, read from a typo only when two neighbouring letters are swapped. */
   private readonly swapTargets = new Set<string>();
 
+  /** The catalog's app ids. */
+  private knownApps: Set<string> = new Set();
+
   constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
     this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
     const { commonTerm } = this.helpers;
     const byProvider = new Map<string, string[]>();
     for (const a of apps) byProvider.set(a.provider, [...(byProvider.get(a.provider) ?? []), a.id]);
     const known = new Set(apps.map((a) => a.id));
+    this.knownApps = known;
     const typo = new Set<string>();
     const add = (phrase: string, ids: string[], strength: number, opts: { ambiguous?: boolean; typo?: boolean } = {}) => {
       const words = norm(phrase);
@@ -225,18 +229,20 @@ export class AppDetector {
       this.aliases.set(key, alias);
       if (opts.typo) for (const w of words) if (w.length >= 4) typo.add(w);
     };
+    /** A word of everyday language, not a name. */
+    const everydayWord = (w: string) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w);
     for (const [provider, ids] of byProvider) {
       const brand = Object.hasOwn(PROVIDER_BRANDS, provider) ? PROVIDER_BRANDS[provider] : undefined;
       const family = [...ids].sort();
       if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1, { typo: true });
-      add(providerSlug(provider), family, 1);
+      // (A provider's slug of everyday words, "payments service" of payments.service.gov.uk, only in an app's place.)
+      const slug = providerSlug(provider);
+      add(slug, family, 1, norm(slug).length > 1 && norm(slug).every(everydayWord) ? { ambiguous: true } : {});
       // A provider known by a test environment's host ("ote-godaddy.com"): also by its own name ("godaddy").
       const bare = /^(?:ote|sandbox|test|dev|staging|api)[_ ]([a-z0-9]{4,})$/.exec(providerSlug(provider))?.[1];
       if (bare) add(bare, family, 1, { typo: true });
     }
     const weakTypo = new Set<string>();
-    /** A word of everyday language, not a name. */
-    const everydayWord = (w: string) => COMMON_WORDS.has(w) || commonTerm(w) || isStopWord(w);
     for (const a of apps) {
       add(a.id.replace(/_/g, " "), [a.id], 2);
       if (a.id.includes("_")) add(a.id, [a.id], 2);
@@ -295,6 +301,8 @@ export class AppDetector {
       const service = /^(aws|google)_([a-z0-9]+?)(?:v\d+)?$/.exec(a.id)?.[2];
       // (An abbreviation the catalog's texts use often, "ec2", "sqs", counts in an app's place or before its nouns.)
       // (Not "pi", which tasks use for the number: "integrate from 0 to pi"; nor "sql", a language: Cloud SQL is "cloud sql".)
+      // (With its brand before it, a service's name is a name whatever the word: "Amazon SES v2", "AWS SNS".)
+      if (service && a.id.startsWith("aws_")) for (const brandName of ["amazon", "aws"]) addNew(`${brandName} ${service}`);
       if (service && service.length >= 2 && service !== "pi" && service !== "sql") {
         if (!commonTerm(service)) add(service, [a.id], 2);
         // (Not a word of the lexicon: "SMS" is a text message, not AWS Server Migration Service.)
@@ -621,6 +629,17 @@ export class AppDetector {
           matches.splice(k, 1);
         }
       }
+    }
+    // A suite's name with a member app's things names that member ("o365 send mail": Outlook).
+    for (const m of matches) {
+      const said = m.text.toLowerCase().replace(/\s+/g, " ");
+      const suite = SUITE_MEMBERS.find((x) => x.names.includes(said));
+      const member = suite?.members.find(([id, things]) => this.knownApps.has(id) && things.some((t) => words.includes(t)))?.[0];
+      if (!member || m.apps.includes(member)) continue;
+      for (const id of m.apps) primary.delete(id);
+      primary.add(member);
+      apps.unshift(member);
+      m.apps = [member];
     }
     const implied = new Map<string, number>();
     {

@@ -1650,6 +1650,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
     // "send every new response to https://hooks.acme.io/tf": each one sent on as it comes, a webhook to that address.
     if (prepared.values.some((v) => v.kind === "url") && /\b(?:send|post|forward|push|deliver)\s+(?:every|all|each|any)\b/i.test(task)) hint("webhook", "webhook");
+    // An e-mail written to a person's address ("send an email to priya@acme.io saying ..."), not one an app sends for
+    // a product (transactional, templated, a campaign): a mailbox's, Gmail's when no app is named.
+    if (detected.matches.length === 0 && prepared.values.some((v) => v.kind === "email") && /\b(?:e-?mails?|mails?)\b/i.test(task) && /\b(?:send|sent|write|draft|shoot|drop|compose)\b/i.test(task) && !/\b(?:transactional|templates?|campaigns?|newsletters?|bulk|marketing|smtp|sender|domain|verify|verification)\b/i.test(task)) hint("personal-mail", "message", ["gmail", 0.9]);
     // A reply in a thread or a channel is a message posted there ("reply in the thread ... with 'deployed'").
     if (/\b(?:reply|respond)\b/i.test(task) && /\b(?:thread|channel|chat|conversation|dm)\b/i.test(task) && !/\b(?:ticket|issue|email|mail|review)\b/i.test(task)) hint("reply-message", "message");
     // A query written out, set aside as a value: what the task gives is a query to run.

@@ -431,6 +431,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\b(?:everyone|everybody|people)\s+who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/gi, "members in ")
     .replace(/^(\s*)who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/i, "$1list members in ")
     .replace(/\b(list|show|get|see)\s+(?:me\s+)?(?:everyone|everybody|people)\s+in\s+(?=\S)/gi, "$1 members in ");
+  // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
+  text = text.replace(/^(\W*(?:please\s+|pls\s+)?)page\s+(?=(?:the\s+|our\s+|my\s+)?(?:on[\s-]?call|oncall|whoever|someone|sre|ops|engineer|team|responder))/i, "$1trigger incident to page ");
+  // "say no to the meeting invitation", "turn down the invite": declining it.
+  text = text.replace(/\b(?:say|said|saying)\s+no\s+to\b/gi, "decline").replace(/\bturn(?:ed|ing)?\s+down\b(?=.*\b(?:invit\w*|meeting|event|request|offer)\b)/gi, "decline");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
