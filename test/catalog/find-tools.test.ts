@@ -730,5 +730,10 @@ describe("tools.find reads requests however they are put", () => {
   it("reads an e-mail written to a person's address, with no app named, as a mailbox's (Gmail among the first)", () => {
     expect(ops("send an email to priya@acme.io saying the deck is ready").slice(0, 5)).toContain("gmail POST /gmail/v1/users/{userId}/messages/send");
   });
+
+  it("reads 'kindly' as a courtesy, not the verb, and 'do the needful and ...' as what follows", () => {
+    expect(ops("kindly do the needful and reopen the issue 77 in github")[0]).toBe("github PATCH /repos/{owner}/{repo}/issues/{issue_number}");
+    expect(ops("kindly make a post on our facebook page that shop is closing early on 24 december")[0]).toMatch(/^facebook POST /);
+  });
 });
 

@@ -45,7 +45,7 @@ export interface ReadTask {
   compounds: { stem: string; word: string; weight: number }[];
 }
 
-const FILLER = new Set(["please", "can", "could", "would", "you", "help", "i", "want", "wish", "wanna", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
+const FILLER = new Set(["please", "kindly", "pls", "plz", "can", "could", "would", "you", "help", "i", "want", "wish", "wanna", "need", "like", "to", "me", "let", "us", "go", "ahead", "and", "just", "quickly", "now"]);
 const QUESTION = new Set(["what", "which", "who", "how", "when", "where", "whether", "is", "are", "do", "does", "did"]);
 /** Words that open a question about what happened or what is ("did anyone email me", "is there an open PR"). */
 const AUXILIARIES = new Set(["did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "why"]);
@@ -431,6 +431,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\b(?:everyone|everybody|people)\s+who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/gi, "members in ")
     .replace(/^(\s*)who(?:'s|’s|\s+is|\s+are)\s+in\s+(?=\S)/i, "$1list members in ")
     .replace(/\b(list|show|get|see)\s+(?:me\s+)?(?:everyone|everybody|people)\s+in\s+(?=\S)/gi, "$1 members in ");
+  // "please for put the tag on him", "kindly for send the invoice" (non-native English): the verb after "for".
+  text = text.replace(/^(\W*(?:please|kindly|pls|plz)\s+)for\s+(?=[a-z]+\b)/i, (all, lead: string) => lead);
+  // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
+  text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
   text = text.replace(/^(\W*(?:please\s+|pls\s+)?)page\s+(?=(?:the\s+|our\s+|my\s+)?(?:on[\s-]?call|oncall|whoever|someone|sre|ops|engineer|team|responder))/i, "$1trigger incident to page ");
   // "say no to the meeting invitation", "turn down the invite": declining it.
