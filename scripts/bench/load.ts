@@ -45,8 +45,8 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Runs `seconds` of load with `connections` keep-alive connections. */
-export async function measure(target: Target, opts: { connections: number; seconds: number }): Promise<Measure> {
+/** Runs `seconds` of load with `connections` keep-alive connections; `rate`: at most that many requests per second in all. */
+export async function measure(target: Target, opts: { connections: number; seconds: number; rate?: number }): Promise<Measure> {
   let times = new Float64Array(1 << 16);
   let n = 0;
   const run = autocannon({
@@ -57,6 +57,7 @@ export async function measure(target: Target, opts: { connections: number; secon
     requests: target.requests,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     timeout: 10,
   });
   run.on("response", (_client, status, _bytes, ms) => {

@@ -1,10 +1,13 @@
 /**
- * `npm run bench:profile -- <path> [--seconds S] [--connections C] [--setup sqlite|postgres] [--cpu-prof DIR]`:
+ * `npm run bench:profile -- <path> [--seconds S] [--connections C] [--rate R] [--setup sqlite|postgres] [--cpu-prof DIR]`:
  * one Patchbay path under load, and what it costs the server: CPU time per request (user + system, read from
  * /proc before and after), requests/s and latencies. With --cpu-prof the server writes a V8 CPU profile into DIR
  * (open it in Chrome's DevTools) and the heaviest functions by self time are printed.
  * Paths: proxy, run, me, find-app, find-no-app, mcp-find (as in `npm run bench`), and node-proxy: the plain Node
  * proxy reference, for the floor of CPU a proxied request costs on this machine.
+ * --rate R holds the load at R requests/s: the CPU a request costs depends on the load (at a low rate the processes
+ * on the other end of each write sleep and must be woken, which costs this machine's kernel more per request), so
+ * two servers' costs compare at the same rate.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, mkdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +26,7 @@ const option = (name: string, fallback: string) => {
 const path = argv[0] && !argv[0].startsWith("--") ? argv[0] : "proxy";
 const seconds = Number(option("--seconds", "5"));
 const connections = Number(option("--connections", "16"));
+const rate = Number(option("--rate", "0")) || undefined;
 const database = option("--setup", "sqlite") as "sqlite" | "postgres";
 const profDir = argv.includes("--cpu-prof") ? resolve(option("--cpu-prof", "")) : null;
 
@@ -56,11 +60,11 @@ try {
   const server = reference ?? pb!;
   profiledPid = server.pid;
   await target.check();
-  await measure(target.target, { connections, seconds: 1 });
+  await measure(target.target, { connections, seconds: 1, rate });
   const before = cpuMs(server.pid);
   const splitBefore = cpuSplitMs(`/proc/${server.pid}`);
   const mainBefore = mainThreadMs(server.pid);
-  const m = await measure(target.target, { connections, seconds });
+  const m = await measure(target.target, { connections, seconds, rate });
   const used = cpuMs(server.pid) - before;
   const main = mainThreadMs(server.pid) - mainBefore;
   const splitAfter = cpuSplitMs(`/proc/${server.pid}`);
