@@ -735,5 +735,15 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("kindly do the needful and reopen the issue 77 in github")[0]).toBe("github PATCH /repos/{owner}/{repo}/issues/{issue_number}");
     expect(ops("kindly make a post on our facebook page that shop is closing early on 24 december")[0]).toMatch(/^facebook POST /);
   });
+
+  it("reads 'please to <verb>' after what happened as the order (non-native English)", () => {
+    expect(ops("i am delete by mistake the file in onedrive, please to restore it back")[0]).toMatch(/^one_drive POST .*microsoft\.graph\.restore$/);
+  });
+
+  it("reads 'fix version' as Jira's, 'hang up' a call as ending it, and closing a topic as its status", () => {
+    expect(ops("add a new fix version 4.2.0 to the PAY project")[0]).toBe("jira POST /rest/api/3/version");
+    expect(ops("hang up the twilio call that's still going")[0]).toBe("twilio POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json");
+    expect(ops("close the 'v2 beta feedback' topic on our discourse forum")[0]).toBe("discourse PUT /t/{id}/status.json");
+  });
 });
 

@@ -197,6 +197,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   // Paging and on-call: PagerDuty first (the most used), Splunk On-Call (VictorOps) beside it.
   incident: [["pagerduty", 0.6], ["victorops", 0.4]],
   paged: [["pagerduty", 0.8], ["victorops", 0.5]],
+  "fix version": [["jira", 0.9]],
+  "fix versions": [["jira", 0.9]],
   "on call": [["pagerduty", 0.6], ["victorops", 0.6]], // also "on-call": phrases are matched on words
   database: [["notion", 0.4]],
   "notion page": [["notion", 1]],

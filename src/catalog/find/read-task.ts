@@ -582,7 +582,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // what comes before it is what happened.
   for (let p = words.indexOf("please", firstWord + 1); p > 0 && !verb; p = words.indexOf("please", p + 1)) {
     let i = p + 1;
-    while (i < words.length && (words[i] === "you" || words[i] === "kindly" || words[i] === "just")) i++;
+    while (i < words.length && (words[i] === "you" || words[i] === "kindly" || words[i] === "just" || words[i] === "to")) i++; // ("please to restore it": non-native English)
     if (words[i] === "do") continue; // "..., please do it": the order is before
     const phrase = verbPhraseAt(i);
     if (phrase) (verb = { word: phrase, sense: VERB_PHRASES[phrase]! }), (verbAt = i), (verbLength = phrase.split(" ").length);
