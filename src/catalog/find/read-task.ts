@@ -649,6 +649,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     // ("set the page status to Done" reads "set transition page status" by now: a workflow status changed.)
     if (field && !NEW_OBJECT.has(field) && field !== "up" && (to >= 0 || field === "transition")) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
+    } else if (field && (field === "a" || field === "an") && /^(?:on|for)$/.test(words.slice(k + 2, k + 6).find((w) => w === "on" || w === "for") ?? "")) {
+      // "set a custom thumbnail on the video", "set a reminder for 5pm": something made and put in place.
+      verb = { word: "set", sense: { intent: "create", terms: ["set", "create", "add", "upload"] } };
     }
   }
   // "post in #general for monday 9am", "queue a tweet for 5pm": sent at a later time is scheduled.
