@@ -745,5 +745,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("hang up the twilio call that's still going")[0]).toBe("twilio POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json");
     expect(ops("close the 'v2 beta feedback' topic on our discourse forum")[0]).toBe("discourse PUT /t/{id}/status.json");
   });
+
+  it("reads 'set a <thing> on <item>' as making it, and a transition to a status in quotes as one posted", () => {
+    expect(ops("set a custom thumbnail on the latest video on my channel").slice(0, 5)).toContain("youtube POST /youtube/v3/thumbnails/set");
+    expect(ops("Transition Jira issue MOBILE-2045 to 'Done' with resolution 'Fixed' and the comment 'Verified on build 7.4.1'")[0]).toBe("jira POST /rest/api/3/issue/{issueIdOrKey}/transitions");
+  });
 });
 

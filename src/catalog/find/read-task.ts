@@ -654,6 +654,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
       verb = { word: "set", sense: { intent: "create", terms: ["set", "create", "add", "upload"] } };
     }
   }
+  // "transition PAY-12 to 'Done'": a workflow's move made (a transition posted, as the APIs take it), not its transitions read.
+  // (The status in quotes, set aside as a value: "to" stands before nothing or the next clause.)
+  const toAt = verb?.word === "transition" ? words.indexOf("to", verbAt + 1) : -1;
+  if (toAt > verbAt && verbAt === firstWord && (words[toAt + 1] === undefined || /^(?:with|and|then|please|now)$/.test(words[toAt + 1]!))) {
+    verb = { word: "transition", sense: { intent: "create", terms: ["transition"] } };
+  }
   // "post in #general for monday 9am", "queue a tweet for 5pm": sent at a later time is scheduled.
   // ("… to go out at 9:55 tomorrow", "… at 16:30": a time of day said with a colon, or when it is to go out.)
   const sendTime = words.slice(verbAt + 1).some((w) => /^(\d{1,2}(am|pm)|am|pm|noon)$/.test(w)) || /\b(?:to\s+)?go(?:es)?\s+out\s+(?:at|on|tomorrow|tonight|next)\b|\bat\s+\d{1,2}:\d{2}\b/i.test(text);
