@@ -750,5 +750,19 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("set a custom thumbnail on the latest video on my channel").slice(0, 5)).toContain("youtube POST /youtube/v3/thumbnails/set");
     expect(ops("Transition Jira issue MOBILE-2045 to 'Done' with resolution 'Fixed' and the comment 'Verified on build 7.4.1'")[0]).toBe("jira POST /rest/api/3/issue/{issueIdOrKey}/transitions");
   });
+
+  it("reads a letter typed twice in an app's name, and a verb with a double letter typed once", () => {
+    expect(ops("gittea merge pr 12 in infra/tools")[0]).toBe("gitea POST /repos/{owner}/{repo}/pulls/{index}/merge");
+    expect(ops("trelllo asign the card to mike").slice(0, 5)).toContain("trello POST /cards/{idCard}/idMembers");
+  });
+
+  it("reads 'fwd' as forward, and getting a deleted thing back out of the trash as restoring it", () => {
+    expect(ops("o365 fwd this email to legal@acme.com")[0]).toMatch(/^outlook POST .*microsoft\.graph\.forward$/);
+    expect(ops("get that email i deleted by accident back out of the gmail trash")[0]).toBe("gmail POST /gmail/v1/users/{userId}/messages/{id}/untrash");
+  });
+
+  it("reads unsubscribing an address from a list as the member's status changed, not the unsubscribed read", () => {
+    expect(ops("unsubscribe jane@kite.io from our mailchimp newsletter list")[0]).toBe("mailchimp PATCH /lists/{list_id}/members/{subscriber_hash}");
+  });
 });
 

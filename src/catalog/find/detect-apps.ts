@@ -375,6 +375,15 @@ export class AppDetector {
     }
     // (A word of a name spelt right, "overflow" of "stack overflow", is no typo.)
     if (bestDistance === 0) return undefined;
+    // A letter typed twice ("trelllo", "gittea", "asanna"): the name once that letter is typed once.
+    if (bestDistance > max || best === undefined) {
+      for (let i = 1; i < word.length; i++) {
+        if (word[i] !== word[i - 1]) continue;
+        const once = word.slice(0, i) + word.slice(i + 1);
+        const alias = once.length >= 4 ? this.aliases.get(once) : undefined;
+        if (alias && !alias.ambiguous && !alias.elsewhere) return once;
+      }
+    }
     if (bestDistance <= max) return best;
     if (word.length <= 5) for (const target of this.swapTargets) if (swapped(word, target)) return target;
     return undefined;

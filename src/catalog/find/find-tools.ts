@@ -480,8 +480,11 @@ const ENDING = new Set(["stop", "cancel", "end", "terminate", "kill"]);
 /** A yes / no question about what has happened ("has ... been", "did ... yet"). */
 const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
 /** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
-/** Verbs that are also the things they make ("reply", "a reply"): in a reading tool's name, the thing. */
-const THING_VERBS = new Set(["reply", "comment", "note", "message", "post", "review", "invite", "tag", "label", "star", "like", "answer", "vote", "react", "pin", "mention", "bookmark", "flag"]);
+/**
+ * Verbs that are also the things they make ("reply", "a reply"), or that name the state they leave ("unsubscribe":
+ * GET /unsubscribed lists who did): in a reading tool's name, the thing or the state, not the order.
+ */
+const THING_VERBS = new Set(["reply", "comment", "note", "message", "post", "review", "invite", "tag", "label", "star", "like", "answer", "vote", "react", "pin", "mention", "bookmark", "flag", "unsubscribe", "archive", "block", "mute", "ban", "suspend", "trash"]);
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
 const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
@@ -904,7 +907,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     }
     // A verb of making or removing found in a reading tool's name is that tool's thing ("reply in the thread":
     // not conversations.replies, which reads a thread's replies).
-    if (verbHit > 0 && method === "GET" && (task.intent === "create" || task.intent === "delete") && THING_VERBS.has(task.verb?.word ?? "")) verbHit *= 0.3;
+    if (verbHit > 0 && method === "GET" && (task.intent === "create" || task.intent === "delete" || task.intent === "update") && THING_VERBS.has(task.verb?.word ?? "")) verbHit *= 0.3;
     if (verbHit === 0) for (const t of q.verbExpansions) if (within(nameTerms, name0, name1, t)) verbHit = 0.5;
     if (verbHit === 0) {
       // Summaries start with the verb ("Upload a file", "Adds a story to a task").
@@ -1322,7 +1325,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         if (i < lower.length - 1) near.add(lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2));
         for (const c of LETTERS) near.add(lower.slice(0, i) + c + lower.slice(i));
       }
-      const verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null && (lower.length > 3 || x.length === 4));
+      let verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null && (lower.length > 3 || x.length === 4));
+      // Of two, the one with a double letter typed once ("asign": assign, not sign; "comit": commit).
+      if (verbs.length > 1) verbs = verbs.filter((x) => x.length === lower.length + 1 && [...x].some((c, i) => c === x[i + 1] && x.slice(0, i) + x.slice(i + 1) === lower));
       return verbs.length === 1 ? `${lead}${verbs[0]}` : all;
     });
   }
@@ -1648,6 +1653,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // "unsubscribe jane@kite.io from the list": a member's status changed.
+    else if (prepared.values.some((v) => v.kind === "email") && /\b(?:unsubscribe|opt\s+out)\b/i.test(text)) text = text.replace(/\b(?:unsubscribe|opt\s+out)\b/i, "update member status unsubscribed");
+    // "assign the card to mike", "assign it to me": a person given the item, as its member or assignee.
+    else if (/\bas{1,2}ign\b(?:\s+\S+){0,4}?\s+to\s+(?:me|him|her|them|@?[a-z][a-z.-]*)\s*$/i.test(task.trim())) text += " member assignee";
     // "send every new response to https://hooks.acme.io/tf": each one sent on as it comes, a webhook to that address.
     if (prepared.values.some((v) => v.kind === "url") && /\b(?:send|post|forward|push|deliver)\s+(?:every|all|each|any)\b/i.test(task)) hint("webhook", "webhook");
     // An e-mail written to a person's address ("send an email to priya@acme.io saying ..."), not one an app sends for

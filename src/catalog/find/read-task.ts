@@ -224,7 +224,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "do for me one invoice", "make for us a new page": an order to make one.
   text = text.replace(/\b(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/gi, "create a");
   // "move it back out of the bin", "get the file back from the trash": restoring it.
-  text = text.replace(/\b(?:move|put|get|bring|take)\s+((?:[\w-]+\s+){0,4}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
+  // (With what happened to it between: "get that email i deleted by accident back out of the gmail trash".)
+  text = text.replace(/\b(?:move|put|get|bring|take)\s+((?:[\w-]+\s+){0,7}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
   // "look thru my drive for the tax pdf", "look in the inbox for ...": a search.
   text = text.replace(/\blook\s+(?:thru|through|in|into|around|on|at)\b(.*?)\bfor\b/gi, "search$1for");
   // "alert me when the cpu stays above 90": a monitor that alerts.
