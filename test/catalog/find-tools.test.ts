@@ -764,5 +764,14 @@ describe("tools.find reads requests however they are put", () => {
   it("reads unsubscribing an address from a list as the member's status changed, not the unsubscribed read", () => {
     expect(ops("unsubscribe jane@kite.io from our mailchimp newsletter list")[0]).toBe("mailchimp PATCH /lists/{list_id}/members/{subscriber_hash}");
   });
+
+  it("reads two product words that imply an app together ('subscribe' and 'channel': YouTube)", () => {
+    expect(ops("subscribe to the mkbhd channel")[0]).toBe("youtube POST /youtube/v3/subscriptions");
+  });
+
+  it("reads non-native 'annulate' as cancel, 'agenda Google' as Google Calendar, and 'revert to the customer' as a reply", () => {
+    expect(ops("I would like to annulate the meeting of tomorrow in my agenda Google")[0]).toBe("googlecalendar DELETE /calendars/{calendarId}/events/{eventId}");
+    expect(ops("please revert to the customer on freshdesk ticket 5521 that the issue is resolved from our side")[0]).toBe("freshdesk POST /tickets/{id}/reply");
+  });
 });
 

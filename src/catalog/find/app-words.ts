@@ -12,7 +12,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   github: ["gh", "git hub"],
   gitlab: ["gl"],
   gmail: ["google mail", "gmail inbox"],
-  googlecalendar: ["gcal", "google cal", "google agenda", "gcalendar", "g calendar"],
+  googlecalendar: ["gcal", "google cal", "google agenda", "agenda google", "gcalendar", "g calendar"],
   googledrive: ["gdrive", "g drive", "drive"],
   googlesheets: ["gsheet", "gsheets", "google sheet", "google spreadsheet", "google spreadsheets", "sheets"],
   googledocs: ["gdoc", "gdocs", "google doc", "google document"],
@@ -103,6 +103,16 @@ export const AMBIGUOUS_SHORT = new Set(["tg", "buffer", "ig", "do", "drive", "sh
  * 0.5 a word other apps use too). Phrases are lower case, words as typed (matched after the task's values are set
  * aside).
  */
+/**
+ * Two words that together imply an app, wherever they stand in the task ("subscribe to the mkbhd channel": YouTube;
+ * alone, neither word says it): each pair's words (any of the first, any of the second) and the apps.
+ */
+export const PRODUCT_PAIRS: [string[], string[], [string, number][]][] = [
+  [["subscribe", "sub", "unsubscribe"], ["channel", "channels", "youtuber"], [["youtube", 0.8]]],
+  [["affects", "fix"], ["version", "versions"], [["jira", 0.8]]],
+  [["snooze", "snoozed"], ["conversation", "conversations"], [["intercom", 0.6], ["front", 0.4]]],
+];
+
 export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   // Words of the most used apps' own products (their documentation's names for their things).
   "shared drive": [["googledrive", 0.8]], "my drive": [["googledrive", 0.8]],
@@ -199,6 +209,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   paged: [["pagerduty", 0.8], ["victorops", 0.5]],
   "fix version": [["jira", 0.9]],
   "fix versions": [["jira", 0.9]],
+  accountid: [["jira", 0.6]],
   "on call": [["pagerduty", 0.6], ["victorops", 0.6]], // also "on-call": phrases are matched on words
   database: [["notion", 0.4]],
   "notion page": [["notion", 1]],

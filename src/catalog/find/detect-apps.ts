@@ -10,7 +10,7 @@
  */
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
-import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_WORDS, SHORT_NAMES, SUITE_MEMBERS } from "./app-words.js";
+import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_PAIRS, PRODUCT_WORDS, SHORT_NAMES, SUITE_MEMBERS } from "./app-words.js";
 import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
@@ -657,6 +657,10 @@ export class AppDetector {
       for (const [phrase, targets, first] of PRODUCT_PHRASES) {
         if (!present.has(first) || !text.includes(phrase)) continue;
         // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
+        for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
+      }
+      for (const [firsts, seconds, targets] of PRODUCT_PAIRS) {
+        if (!firsts.some((w) => present.has(w)) || !seconds.some((w) => present.has(w))) continue;
         for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
       }
     }

@@ -208,6 +208,9 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   resize: { intent: "update", terms: ["resize"] },
   scale: { intent: "update", terms: ["scale", "resize"] },
   cancel: { intent: "delete", terms: ["cancel", "delete"] },
+  // (Non-native English: "annulate the meeting", from annuler / annullare / anular.)
+  annulate: { intent: "delete", terms: ["cancel", "delete"] },
+  annul: { intent: "delete", terms: ["cancel", "delete"] },
   delete: { intent: "delete", terms: ["delete", "remove"] },
   remove: { intent: "delete", terms: ["delete", "remove"] },
   erase: { intent: "delete", terms: ["delete", "remove"] },

@@ -434,6 +434,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     .replace(/\b(list|show|get|see)\s+(?:me\s+)?(?:everyone|everybody|people)\s+in\s+(?=\S)/gi, "$1 members in ");
   // "please for put the tag on him", "kindly for send the invoice" (non-native English): the verb after "for".
   text = text.replace(/^(\W*(?:please|kindly|pls|plz)\s+)for\s+(?=[a-z]+\b)/i, (all, lead: string) => lead);
+  // "please revert to the customer on ticket 5521" (Indian English): reply to them (not a rollback: "revert to v3").
+  text = text.replace(/\brevert\s+(?:back\s+)?to\s+(?:the\s+)?(customer|client|user|requester|sender|him|her|them|me|us)\b/gi, "reply to $1");
   // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
   text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
