@@ -773,5 +773,15 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("I would like to annulate the meeting of tomorrow in my agenda Google")[0]).toBe("googlecalendar DELETE /calendars/{calendarId}/events/{eventId}");
     expect(ops("please revert to the customer on freshdesk ticket 5521 that the issue is resolved from our side")[0]).toBe("freshdesk POST /tickets/{id}/reply");
   });
+
+  it("reads a branch by its usual prefix as a branch, not an owner/repo of GitHub's", () => {
+    expect(ops("create a merge request from hotfix/cache-ttl into develop")[0]).toBe("gitlab POST /projects/{id}/merge_requests");
+  });
+
+  it("reads a user added to a team as a member, 'do the enrolling of' as enroll, and a product's search syntax as its search", () => {
+    expect(ops("Add user 48d31887-5fad-4d73-a9f5-3c356e68a038 as an owner of Microsoft Teams team 02bd9fd6-8f93-4758-87c3-1fb73740a315")[0]).toBe("microsoft_teams POST /teams/{team-id}/members");
+    expect(ops("kindly do the enrolling of student Lucas Moreau inside the course Biology 101 on canvas")[0]).toBe("canvas POST /courses/{course_id}/enrollments");
+    expect(ops("find everything matching type:ticket status:pending tags:billing")[0]).toBe("zendesk GET /search");
+  });
 });
 

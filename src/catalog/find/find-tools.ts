@@ -148,6 +148,16 @@ export function createFinder(index: SearchIndex, apps: CatalogApp[], readTool: (
 }
 
 /** The words a value stands for in the task, read as a qualifier ("#general" is a channel, "PROJ-412" an issue). */
+/** Search operators that only one product's search takes (its documented query syntax). */
+const SEARCH_SYNTAX: [RegExp, string][] = [
+  [/(?:^|\s)type:(?:ticket|user|organization|group)\b/i, "zendesk"],
+  [/(?:^|\s)(?:has:attachment|is:unread|is:starred|in:inbox|in:sent|newer_than:\d|older_than:\d)/i, "gmail"],
+  [/(?:^|\s)is:(?:pr|issue)\b/i, "github"],
+];
+
+/** A branch name by the prefixes teams give them ("feature/login", "hotfix/cache-ttl", "release/2024.06"). */
+const BRANCH_SLUG = /^(?:feature|feat|hotfix|bugfix|fix|release|chore|topic|refactor|docs|dev|experiment|wip)\/[\w.-]+$/i;
+
 const VALUE_HINTS: Partial<Record<Value["kind"], { words: string; app?: [string, number] }>> = {
   channel: { words: "in channel", app: ["slack", 0.5] },
   key: { words: "on issue", app: ["jira", 0.7] },
@@ -1576,6 +1586,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       else if (v.kind === "channel" && HASHTAG_CONTEXT.test(task)) hint("channel", "with hashtag");
       // Todoist's quick-add ("renew passport monday p1 #Personal"): a priority p1-p4 beside a #project, a task.
       else if (v.kind === "channel" && /(?:^|\s)p[1-4](?=$|[\s.,;!?])/.test(task)) hint("channel", "task in project", ["todoist", 0.7]);
+      // "hotfix/cache-ttl", "feature/login": a branch by the usual prefixes of branch names, not an owner/repo (no app).
+      else if (v.kind === "slug" && BRANCH_SLUG.test(v.text)) hint("branch", "", ["github", 0.4]);
       // "library/nginx", "acme/api" next to an image: a Docker Hub repository, not GitHub's.
       else if (v.kind === "slug" && IMAGE_CONTEXT.test(task)) hint("slug", "in repository", ["docker_hub", 0.6]);
       // An emoji put on something ("drop a 🔥 on the message", "react with :eyes:") is a reaction; in a post it is text.
@@ -1653,6 +1665,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    // "add user 48d3… as an owner of team 02bd…", "add a guest to the group": a person joins it, as a member.
+    else if (/\b(?:add|put)\s+(?:a\s+|the\s+|this\s+|new\s+)?(?:user|person|guest|owner|admin)\b.*?\b(?:to|of|in|into)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?(?:team|group|channel|workspace|org|organi[sz]ation)\b/i.test(task)) text += " as member";
     // "unsubscribe jane@kite.io from the list": a member's status changed.
     else if (prepared.values.some((v) => v.kind === "email") && /\b(?:unsubscribe|opt\s+out)\b/i.test(text)) text = text.replace(/\b(?:unsubscribe|opt\s+out)\b/i, "update member status unsubscribed");
     // "assign the card to mike", "assign it to me": a person given the item, as its member or assignee.
@@ -1662,6 +1676,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // An e-mail written to a person's address ("send an email to priya@acme.io saying ..."), not one an app sends for
     // a product (transactional, templated, a campaign): a mailbox's, Gmail's when no app is named.
     if (detected.matches.length === 0 && prepared.values.some((v) => v.kind === "email") && /\b(?:e-?mails?|mails?)\b/i.test(task) && /\b(?:send|sent|write|draft|shoot|drop|compose)\b/i.test(task) && !/\b(?:transactional|templates?|campaigns?|newsletters?|bulk|marketing|smtp|sender|domain|verify|verification)\b/i.test(task)) hint("personal-mail", "message", ["gmail", 0.9]);
+    // A product's own search syntax ("type:ticket status:pending", "has:attachment is:unread", "is:pr label:bug"): a
+    // search of that product, which the task need not name.
+    for (const [marker, app] of SEARCH_SYNTAX) if (marker.test(task)) hint(`syntax:${app}`, "search", [app, 0.9]);
     // A reply in a thread or a channel is a message posted there ("reply in the thread ... with 'deployed'").
     if (/\b(?:reply|respond)\b/i.test(task) && /\b(?:thread|channel|chat|conversation|dm)\b/i.test(task) && !/\b(?:ticket|issue|email|mail|review)\b/i.test(task)) hint("reply-message", "message");
     // A query written out, set aside as a value: what the task gives is a query to run.
@@ -1806,7 +1823,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       addVerbWords(q, ["search", "find"]);
     }
     // An owner/name pair ("vercel/next.js"), not a community (r/rust) or an image's repository: fits `{owner}/{repo}`.
-    q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !IMAGE_CONTEXT.test(task));
+    q.ownerName = prepared.values.some((v) => v.kind === "slug" && !/^r\//.test(v.text) && !BRANCH_SLUG.test(v.text) && !IMAGE_CONTEXT.test(task));
     if (named.length > 0) broaden(q, named);
     else if (!explicit) impliedByTerms(q, implied);
     const { qids, weighted } = queryIds(q, [...detected.matches.map((m) => m.text), ...named.flatMap((a) => a.split("_"))]);

@@ -34,6 +34,8 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   build: { intent: "create", terms: ["create", "build"] },
   generate: { intent: "create", terms: ["generate", "create"] },
   register: { intent: "create", terms: ["register", "create"] },
+  enroll: { intent: "create", terms: ["enroll", "enrollment", "add"] },
+  enrol: { intent: "create", terms: ["enroll", "enrollment", "add"] },
   draft: { intent: "create", terms: ["draft", "create"] },
   compose: { intent: "create", terms: ["create", "draft"] },
   write: { intent: "create", terms: ["create", "write"] },

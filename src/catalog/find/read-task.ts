@@ -283,7 +283,14 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     Object.hasOwn(VERBS, next.toLowerCase()) && VERBS[next.toLowerCase()]!.intent !== null && !MADE_THINGS.has(next.toLowerCase()) ? "" : all,
   );
   // "make restart of it", "do a backup of the db" (non-native English): the noun's own verb.
-  text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/i.test(noun) ? noun : all));
+  // ("kindly do the enrolling of student X": a verb of the lexicon in its -ing form.)
+  const verbOfNoun = (noun: string): string | undefined => {
+    const w = noun.toLowerCase();
+    if (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
+    const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
+    return base;
+  };
+  text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => verbOfNoun(noun) ?? all);
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
   text = text.replace(/\bpush\s+((?:(?:these|those|the|my|our|this|that|some|all|new|latest)\s+){0,2})(embeddings?|vectors?|records?|rows?|data|items?|documents?|events?|contacts?|leads?|metrics?)\s+(into|to)\b/gi, "upsert $1$2 $3");
   // "send the approved 'order_shipped' template to +49 …": a message made from the template, to someone.
