@@ -783,5 +783,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("kindly do the enrolling of student Lucas Moreau inside the course Biology 101 on canvas")[0]).toBe("canvas POST /courses/{course_id}/enrollments");
     expect(ops("find everything matching type:ticket status:pending tags:billing")[0]).toBe("zendesk GET /search");
   });
+
+  it("reads a person registered for a meeting or webinar as a registrant, HubSpot's property names as HubSpot's, 'dbx' as Dropbox", () => {
+    expect(ops("Register jane.doe@fabrikam.com (Jane Doe, Fabrikam Ltd) for Zoom webinar 85123456789")[0]).toBe("zoom POST /webinars/{webinarId}/registrants");
+    expect(ops("set dealstage to closedwon on deal 18234567")[0]).toBe("hubspot PATCH /crm/v3/objects/deals/{dealId}");
+    expect(top("dbx shared link for /Photos/lisbon-trip")[0]!.tool.app).toBe("dropbox");
+  });
 });
 

@@ -27,6 +27,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
   google_my_business: ["google business profile", "google business", "gmb", "google my business"],
   "1password_connect": ["1password", "1pass", "one password"],
   youtube: ["yt", "you tube"],
+  dropbox: ["dbx", "drop box"],
   // Firebase is a family of Google's apps in the catalog: its name names them all, the task's words pick the member.
   google_fcm: ["fcm", "firebase", "firebase cloud messaging", "firebase messaging"],
   google_firebase: ["firebase", "firebase console"],
@@ -210,6 +211,8 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "fix version": [["jira", 0.9]],
   "fix versions": [["jira", 0.9]],
   accountid: [["jira", 0.6]],
+  // HubSpot's internal property names and values, as its API and its users write them.
+  dealstage: [["hubspot", 0.9]], closedwon: [["hubspot", 0.8]], closedlost: [["hubspot", 0.8]], lifecyclestage: [["hubspot", 0.9]], hubspot_owner_id: [["hubspot", 0.9]],
   "on call": [["pagerduty", 0.6], ["victorops", 0.6]], // also "on-call": phrases are matched on words
   database: [["notion", 0.4]],
   "notion page": [["notion", 1]],

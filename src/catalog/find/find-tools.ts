@@ -1667,6 +1667,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
     // "add user 48d3… as an owner of team 02bd…", "add a guest to the group": a person joins it, as a member.
     else if (/\b(?:add|put)\s+(?:a\s+|the\s+|this\s+|new\s+)?(?:user|person|guest|owner|admin)\b.*?\b(?:to|of|in|into)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?(?:team|group|channel|workspace|org|organi[sz]ation)\b/i.test(task)) text += " as member";
+    // "register jane@fabrikam.com for the webinar": a registrant added to it.
+    else if ((person || prepared.values.some((v) => v.kind === "email")) && /\bregister\b.*\bfor\b/i.test(task)) text += " registrant";
     // "unsubscribe jane@kite.io from the list": a member's status changed.
     else if (prepared.values.some((v) => v.kind === "email") && /\b(?:unsubscribe|opt\s+out)\b/i.test(text)) text = text.replace(/\b(?:unsubscribe|opt\s+out)\b/i, "update member status unsubscribed");
     // "assign the card to mike", "assign it to me": a person given the item, as its member or assignee.
