@@ -789,5 +789,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("set dealstage to closedwon on deal 18234567")[0]).toBe("hubspot PATCH /crm/v3/objects/deals/{dealId}");
     expect(top("dbx shared link for /Photos/lisbon-trip")[0]!.tool.app).toBe("dropbox");
   });
+
+  it("reads 'set <field> = <value>' as an update of the item", () => {
+    expect(ops("set Status = 'Renewed' on item 57 of the Vendor Contracts list in sharepoint")[0]).toBe("share_point PATCH /sites/{site-id}/lists/{list-id}/items/{listItem-id}");
+  });
 });
 

@@ -657,7 +657,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     // (The field may be named with its item: "set the available quantity of inventory item 808 to 25".)
     const to = words.slice(k + 1, k + 9).findIndex((w) => w === "to" || w === "as");
     // ("set the page status to Done" reads "set transition page status" by now: a workflow status changed.)
-    if (field && !NEW_OBJECT.has(field) && field !== "up" && (to >= 0 || field === "transition")) {
+    // (Or "set Status = 'Renewed'", "set priority: high": a field given its value.)
+    const assigned = new RegExp(`\\bset\\s+(?:the\\s+)?${field ?? "-"}\\s*[=:]`, "i").test(text);
+    if (field && !NEW_OBJECT.has(field) && field !== "up" && (to >= 0 || field === "transition" || assigned)) {
       verb = { word: "set", sense: { intent: "update", terms: ["set", "update", "patch"] } };
     } else if (field && (field === "a" || field === "an") && /^(?:on|for)$/.test(words.slice(k + 2, k + 6).find((w) => w === "on" || w === "for") ?? "")) {
       // "set a custom thumbnail on the video", "set a reminder for 5pm": something made and put in place.
