@@ -793,5 +793,9 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'set <field> = <value>' as an update of the item", () => {
     expect(ops("set Status = 'Renewed' on item 57 of the Vendor Contracts list in sharepoint")[0]).toBe("share_point PATCH /sites/{site-id}/lists/{list-id}/items/{listItem-id}");
   });
+
+  it("reads values written into a cell range as the cells updated, not a spreadsheet made", () => {
+    expect(ops("Write [['Region','Q1'],['EMEA',1200]] into 'Summary'!B2:C3 of spreadsheet 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms")[0]).toBe("googlesheets PUT /v4/spreadsheets/{spreadsheetId}/values/{range}");
+  });
 });
 

@@ -1681,6 +1681,11 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // A product's own search syntax ("type:ticket status:pending", "has:attachment is:unread", "is:pr label:bug"): a
     // search of that product, which the task need not name.
     for (const [marker, app] of SEARCH_SYNTAX) if (marker.test(task)) hint(`syntax:${app}`, "search", [app, 0.9]);
+    // Values written into a cell range ("write [[...]] into Summary!A1:B2", "put 42 in B7"): the cells' values updated,
+    // not a spreadsheet made.
+    if (prepared.values.some((v) => v.kind === "range") && !/\b(?:append|add\s+(?:a\s+)?rows?|new\s+rows?)\b/i.test(task)) {
+      text = text.replace(/^(\W*(?:please\s+)?)(?:write|put|fill|enter|paste|overwrite|replace)\b/i, "$1update values");
+    }
     // A reply in a thread or a channel is a message posted there ("reply in the thread ... with 'deployed'").
     if (/\b(?:reply|respond)\b/i.test(task) && /\b(?:thread|channel|chat|conversation|dm)\b/i.test(task) && !/\b(?:ticket|issue|email|mail|review)\b/i.test(task)) hint("reply-message", "message");
     // A query written out, set aside as a value: what the task gives is a query to run.
