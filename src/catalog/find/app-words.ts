@@ -211,6 +211,7 @@ export const PRODUCT_WORDS: Record<string, [string, number][]> = {
   "fix version": [["jira", 0.9]],
   "fix versions": [["jira", 0.9]],
   accountid: [["jira", 0.6]],
+  supergroup: [["telegram", 0.9]], supergroups: [["telegram", 0.9]],
   // HubSpot's internal property names and values, as its API and its users write them.
   dealstage: [["hubspot", 0.9]], closedwon: [["hubspot", 0.8]], closedlost: [["hubspot", 0.8]], lifecyclestage: [["hubspot", 0.9]], hubspot_owner_id: [["hubspot", 0.9]],
   "on call": [["pagerduty", 0.6], ["victorops", 0.6]], // also "on-call": phrases are matched on words
