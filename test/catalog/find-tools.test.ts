@@ -797,5 +797,16 @@ describe("tools.find reads requests however they are put", () => {
   it("reads values written into a cell range as the cells updated, not a spreadsheet made", () => {
     expect(ops("Write [['Region','Q1'],['EMEA',1200]] into 'Summary'!B2:C3 of spreadsheet 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms")[0]).toBe("googlesheets PUT /v4/spreadsheets/{spreadsheetId}/values/{range}");
   });
+
+  it("reads 'google group' as Google Workspace's, 'LD' before a flag as LaunchDarkly, 'del' as delete", () => {
+    expect(ops("add sam@corp.io to the eng@ google group")[0]).toBe("google_admin POST /admin/directory/v1/groups/{groupKey}/members");
+    expect(ops("LD new flag dark-mode in proj web")[0]).toBe("launchdarkly POST /flags/{projectKey}");
+    expect(ops("k8s del pod worker-7f9c in staging ns")[0]).toBe("kubernetes DELETE /api/v1/namespaces/{namespace}/pods/{name}");
+  });
+
+  it("reads 'make cancel for' as cancel and calling a function as invoking it", () => {
+    expect(ops("make cancel for subscription of customer in stripe, he not pay anymore")[0]).toMatch(/^stripe DELETE .*subscriptions\/\{subscription_exposed_id\}$/);
+    expect(ops("i need call the lambda function resize-image with this payload and wait answer")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
+  });
 });
 

@@ -288,7 +288,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     const w = noun.toLowerCase();
     if (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
     const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
-    return base;
+    // (Or a verb that is no thing's name: "make cancel for the subscription", "do delete of the file".)
+    return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe)$/.test(w) ? w : undefined);
   };
   text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => verbOfNoun(noun) ?? all);
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
@@ -443,6 +444,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\W*(?:please|kindly|pls|plz)\s+)for\s+(?=[a-z]+\b)/i, (all, lead: string) => lead);
   // "please revert to the customer on ticket 5521" (Indian English): reply to them (not a rollback: "revert to v3").
   text = text.replace(/\brevert\s+(?:back\s+)?to\s+(?:the\s+)?(customer|client|user|requester|sender|him|her|them|me|us)\b/gi, "reply to $1");
+  // "call the lambda function resize-image", "call the endpoint": a function invoked, not a phone call.
+  text = text.replace(/\bcall\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:function|lambda|endpoint|webhook|method|procedure|rpc)\b)/gi, "invoke ");
   // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
   text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
