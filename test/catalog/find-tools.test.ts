@@ -808,5 +808,11 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("make cancel for subscription of customer in stripe, he not pay anymore")[0]).toMatch(/^stripe DELETE .*subscriptions\/\{subscription_exposed_id\}$/);
     expect(ops("i need call the lambda function resize-image with this payload and wait answer")[0]).toBe("aws_lambda POST /2015-03-31/functions/{FunctionName}/invocations");
   });
+
+  it("reads text in quotes right after 'send' as a message, a video by YouTube's id shape as YouTube's, an order marked shipped as its status", () => {
+    expect(ops("send 'server is back up' to our ops telegram group from the bot")[0]).toBe("telegram POST /sendMessage");
+    expect(ops("post a comment under video dQw4w9WgXcQ saying thanks for the tutorial")[0]).toBe("youtube POST /youtube/v3/commentThreads");
+    expect(ops("mark jumpseller order 3391 as shipped")[0]).toBe("jumpseller PUT /orders/{id}.json");
+  });
 });
 

@@ -1678,6 +1678,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     // An e-mail written to a person's address ("send an email to priya@acme.io saying ..."), not one an app sends for
     // a product (transactional, templated, a campaign): a mailbox's, Gmail's when no app is named.
     if (detected.matches.length === 0 && prepared.values.some((v) => v.kind === "email") && /\b(?:e-?mails?|mails?)\b/i.test(task) && /\b(?:send|sent|write|draft|shoot|drop|compose)\b/i.test(task) && !/\b(?:transactional|templates?|campaigns?|newsletters?|bulk|marketing|smtp|sender|domain|verify|verification)\b/i.test(task)) hint("personal-mail", "message", ["gmail", 0.9]);
+    // A video by an id of YouTube's shape (11 letters, digits, - and _, mixed case: "dQw4w9WgXcQ"): YouTube's.
+    if (/\bvideo\b/i.test(task) && prepared.values.some((v) => v.kind === "id" && /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9_-]{11}$/.test(v.text))) hint("youtube-id", "", ["youtube", 0.8]);
+    // Text in quotes right after "send" ("have the bot send 'deploy finished' to chat 42"): a message.
+    if (/\bsend\s+["'‘“]/i.test(task) && !/\b(?:message|msg|text|sms|email|mail|note|dm)\b/i.test(task)) hint("sent-text", "message");
     // A product's own search syntax ("type:ticket status:pending", "has:attachment is:unread", "is:pr label:bug"): a
     // search of that product, which the task need not name.
     for (const [marker, app] of SEARCH_SYNTAX) if (marker.test(task)) hint(`syntax:${app}`, "search", [app, 0.9]);

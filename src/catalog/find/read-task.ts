@@ -452,6 +452,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/^(\W*(?:please\s+|pls\s+)?)page\s+(?=(?:the\s+|our\s+|my\s+)?(?:on[\s-]?call|oncall|whoever|someone|sre|ops|engineer|team|responder))/i, "$1trigger incident to page ");
   // "say no to the meeting invitation", "turn down the invite": declining it.
   text = text.replace(/\b(?:say|said|saying)\s+no\s+to\b/gi, "decline").replace(/\bturn(?:ed|ing)?\s+down\b(?=.*\b(?:invit\w*|meeting|event|request|offer)\b)/gi, "decline");
+  // "mark order 3391 as shipped", "mark the invoice as paid": the item's status changed (the state is no thing to find).
+  // (Not with its tracking: "mark the order as shipped with UPS tracking 1Z…" adds a shipment.)
+  text = text.replace(/\bmark\s+(.+?)\s+as\s+(?:shipped|fulfilled|delivered|paid|unpaid|refunded|returned)\b(?!.*\btracking\b)/gi, "update $1 status");
   // "move the email to the trash" is trashing it.
   text = text.replace(/\b(?:move|put|send|throw)\b(.*?)\b(?:to|in|into)\s+(?:the\s+)?(?:trash|bin|recycle bin|wastebasket)\b/gi, "trash$1");
   // "move PROJ-412 to In Progress", "put the card in done": a workflow status, which some APIs change by a transition.
