@@ -814,5 +814,9 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("post a comment under video dQw4w9WgXcQ saying thanks for the tutorial")[0]).toBe("youtube POST /youtube/v3/commentThreads");
     expect(ops("mark jumpseller order 3391 as shipped")[0]).toBe("jumpseller PUT /orders/{id}.json");
   });
+
+  it("reads 'make update of' as update (non-native English)", () => {
+    expect(ops("make update of opportunity amount in apideck crm to 12000 please")[0]).toBe("apideck_crm PATCH /crm/opportunities/{id}");
+  });
 });
 

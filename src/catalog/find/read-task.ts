@@ -289,7 +289,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     if (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
     const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
     // (Or a verb that is no thing's name: "make cancel for the subscription", "do delete of the file".)
-    return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe)$/.test(w) ? w : undefined);
+    return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe|update|change|edit|modify)$/.test(w) ? w : undefined);
   };
   text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => verbOfNoun(noun) ?? all);
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
