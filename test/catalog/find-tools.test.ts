@@ -818,5 +818,15 @@ describe("tools.find reads requests however they are put", () => {
   it("reads 'make update of' as update (non-native English)", () => {
     expect(ops("make update of opportunity amount in apideck crm to 12000 please")[0]).toBe("apideck_crm PATCH /crm/opportunities/{id}");
   });
+
+  it("reads a word of the order's own verb in a tool's name as asked, and a path's 'latest' or 'default' as which one, not the thing", () => {
+    expect(ops("power off droplet 38211 before we resize it")[0]).toBe("digitalocean POST /v2/droplets/{droplet_id}/actions");
+    expect(ops("what's the latest release of facebook/react on github?")[0]).toBe("github GET /repos/{owner}/{repo}/releases/latest");
+  });
+
+  it("reads 'register that the client has paid the invoice' as a payment recorded, and 'o365 fwd the msg' as Outlook's", () => {
+    expect(ops("in xero please register that client has pay the invoice INV-0042, 1200 dollar")[0]).toMatch(/^xero (?:POST|PUT) \/Payments$/);
+    expect(ops("o365 fwd the msg from legal to counsel@firm.com")[0]).toBe("outlook POST /me/messages/{message-id}/microsoft.graph.forward");
+  });
 });
 

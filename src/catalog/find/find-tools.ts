@@ -1015,7 +1015,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const t = nameTerms[i]!;
       if (verbIntent.has(t)) continue;
       nameNouns++;
-      covered += q.exact.has(t) ? 1 : q.all.has(t) ? 0.5 : 0;
+      // (A word of the order's own verb counts as asked: "associate ..." asks for ASSOCIATIONS_CREATE.)
+      covered += q.exact.has(t) ? 1 : q.verbs.includes(t) ? 0.75 : q.all.has(t) ? 0.5 : 0;
     }
     if (nameNouns > 0) (out[F.coverage] = covered / nameNouns), (out[F.extra] = -Math.max(0, nameNouns - covered - 1));
     // Settings, templates, admin and the like change what a tool is about; only when the task asks for them (the

@@ -57,6 +57,8 @@ const NOUN_VERBS: Record<string, string> = { reminder: "remind", invitation: "in
 /** Auxiliaries of the perfect ("I have deleted", "we've sent"): the past form after one is what happened. */
 const PERFECT = new Set(["have", "has", "had", "ve", "i've", "we've", "they've", "you've"]);
 /** Words before an object that is something new to make ("a price", "a new folder", "another card"). */
+/** Verbs that join two things the task names ("associate the contact with the company"). */
+const LINKING = new Set(["associate", "link", "connect", "relate", "attach"]);
 const NEW_OBJECT = new Set(["a", "an", "new", "another"]);
 /** Words that open a noun phrase: a verb word after one (within three words) is a noun ("the invoice email"). */
 const NOUN_PHRASE_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some", "any", "every", "each"]);
@@ -450,6 +452,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
   text = text.replace(/^(\W*(?:please\s+|pls\s+)?)page\s+(?=(?:the\s+|our\s+|my\s+)?(?:on[\s-]?call|oncall|whoever|someone|sre|ops|engineer|team|responder))/i, "$1trigger incident to page ");
+  // "please make link between them", "make a connection between the contact and the company": associate them.
+  text = text.replace(/\b(?:make|create|do|put|add)\s+(?:a\s+|the\s+)?(?:link|connection|association|relation)\s+(?:between|of|for)\b/gi, "associate");
+  // "register that the client has paid the invoice", "record that he paid invoice 42": a payment recorded for it.
+  text = text.replace(/\b(?:register|record|log|note|enter|mark)\s+(?:that\s+)?(.{0,40}?)\b(?:has\s+|have\s+|had\s+)?(?:paid|payed|pay)\s+(?:for\s+)?(?:the\s+|this\s+|our\s+)?invoice\b/gi, "create payment for invoice $1");
   // "say no to the meeting invitation", "turn down the invite": declining it.
   text = text.replace(/\b(?:say|said|saying)\s+no\s+to\b/gi, "decline").replace(/\bturn(?:ed|ing)?\s+down\b(?=.*\b(?:invit\w*|meeting|event|request|offer)\b)/gi, "decline");
   // "mark order 3391 as shipped", "mark the invoice as paid": the item's status changed (the state is no thing to find).
@@ -851,6 +857,12 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   if (verb?.word === "who" && nouns.some((n) => n.word !== "who" && n.stems.some((x) => PEOPLE_STEMS.has(x)))) {
     nouns.splice(nouns.findIndex((n) => n.word === "who"), 1);
     for (let k = terms.length - 1; k >= 0; k--) if (terms[k]!.from === "who" && terms[k]!.kind === "synonym") terms.splice(k, 1);
+  }
+  // "associate contact 501 with company 88", "link the contact to the deal": both things are linked, neither made; the
+  // link itself (an association) is what the order makes.
+  if (verb && LINKING.has(verb.word)) {
+    for (const n of nouns) if (n.weight >= 1) n.weight = 0.5;
+    for (const t of terms) if (t.kind !== "verb" && t.weight > 0.5) t.weight = 0.5;
   }
   if (intent === null && newObject) intent = "create";
   // "get the responses", "fetch my invoices": a read of many is a list (the object in the plural; "details",

@@ -146,6 +146,8 @@ export class SearchIndexBuilder {
 
 /** Path segments that only group actions (`/campaigns/{id}/actions/send`) or name the API (`/rest/api/3`). */
 const GROUPING = new Set(["actions", "action", "ops", "operations", "commands", "do"]);
+/** Path segments that only say which one of the thing before (`/associations/default`, `/releases/latest`). */
+const WHICH_ONE = new Set(["default", "latest", "current"]);
 const STRUCTURAL = /^(api|apis|rest|json|xml|v\d+(\.\d+)*|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
 
 /**
@@ -156,7 +158,7 @@ const STRUCTURAL = /^(api|apis|rest|json|xml|v\d+(\.\d+)*|\d+(\.\d+)*|\d{4}-\d{2
 export function resourceTerms(segments: string[], method = "GET"): string[] {
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = segments[i]!;
-    if ((GROUPING.has(segment.toLowerCase()) && i < segments.length - 1) || STRUCTURAL.test(segment)) continue;
+    if ((GROUPING.has(segment.toLowerCase()) && i < segments.length - 1) || (WHICH_ONE.has(segment.toLowerCase()) && i > 0) || STRUCTURAL.test(segment)) continue;
     // A GET reads something, so even a verb-like last segment names a thing there (`GET /cards/{id}/list`).
     const keepVerbs = method === "GET" && i === segments.length - 1 && !/[._:]/.test(segment);
     const nouns = splitWords(segment)
