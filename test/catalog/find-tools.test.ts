@@ -828,5 +828,15 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("in xero please register that client has pay the invoice INV-0042, 1200 dollar")[0]).toMatch(/^xero (?:POST|PUT) \/Payments$/);
     expect(ops("o365 fwd the msg from legal to counsel@firm.com")[0]).toBe("outlook POST /me/messages/{message-id}/microsoft.graph.forward");
   });
+
+  it("reads an app's name without its vowels, and a short name whose last word is a name of its own ('msft teams')", () => {
+    expect(top("airtbl set status=shipped on rec7Hx2QpL9")[0]!.tool.app).toBe("airtable");
+    expect(ops("msft teams list chnls in the marketing team")[0]).toBe("microsoft_teams GET /teams/{team-id}/channels");
+  });
+
+  it("reads 'turn off' a machine as powering it off, and 'make translation of' as translate", () => {
+    expect(ops("please, turn off my droplet in digitalocean, the id of it is 3164494")[0]).toBe("digitalocean POST /v2/droplets/{droplet_id}/actions");
+    expect(top("Can you make translation of this sentence to Dutch with google translate: 'the delivery is delayed by two days'")[0]!.tool.name).toMatch(/TRANSLATE_TEXT$/);
+  });
 });
 

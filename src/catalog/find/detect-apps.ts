@@ -133,6 +133,9 @@ function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
 }
 
+/** A word's first letter and its other letters that are not vowels ("airtable" → "artbl"). */
+const consonants = (word: string) => word[0] + word.slice(1).replace(/[aeiou]/g, "");
+
 /** Whether one letter left out, added or two swapped make this word an order's verb ("cpy" → copy, "updaet" → update). */
 function verbWithSlip(word: string): boolean {
   if (word.length < 3 || word.length > 10 || Object.hasOwn(VERBS, word)) return false;
@@ -386,6 +389,12 @@ export class AppDetector {
     }
     if (bestDistance <= max) return best;
     if (word.length <= 5) for (const target of this.swapTargets) if (swapped(word, target)) return target;
+    // A name written without its vowels ("airtbl", "slck", "dscrd"): the one name it is the consonants of.
+    if (word.length >= 4) {
+      const bare = consonants(word);
+      const fits = (this.typoTargetsByLetter.get(word[0]!) ?? []).filter((t) => t.length >= 5 && t.length > word.length && consonants(t) === bare);
+      if (fits.length === 1) return fits[0];
+    }
     return undefined;
   }
 
@@ -519,14 +528,16 @@ export class AppDetector {
     }
     // Keep the longest, strongest matches; a phrase inside a longer one does not count.
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
-    // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
-    const top = Math.max(0, ...found.map((f) => strength(f.alias)));
+
     // A brand of a family said beside a member's own name ("on AWS ... in cost explorer"): the member, not the family.
     const member = (f: (typeof found)[number]) => !f.alias.elsewhere && f.alias.apps.size === 1 && strength(f.alias) >= 2;
     const brandOfMember = (f: (typeof found)[number]) => f.alias.apps.size > 1 && strength(f.alias) === 1 && found.some((o) => o !== f && member(o) && f.alias.apps.has([...o.alias.apps.keys()][0]!));
     // A word that names an app only in an app's place, said again after another app's name that holds it ("onedrive item
     // … in drive b!xYz"), is that app's ("the drive" of OneDrive), not the app it names alone.
     const echo = (f: (typeof found)[number]) => f.weak === true && found.some((o) => o !== f && !o.weak && o.text.toLowerCase().replace(/\s+/g, "").includes(f.text.toLowerCase()));
+    // A curated name outranks an app id that is also a word of the task ("the README of the GitHub repository").
+    // (Not a word that only echoes a longer name: "teams" of "msft teams" does not outrank it.)
+    const top = Math.max(0, ...found.filter((f) => !echo(f)).map((f) => strength(f.alias)));
     // (A curated name before a thing of its app, "a buffer post", "my buffer queue", is that app's thing, whoever's page it goes to.)
     const thingOfApp = (f: (typeof found)[number]) => {
       const next = words[f.end];

@@ -288,7 +288,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // ("kindly do the enrolling of student X": a verb of the lexicon in its -ing form.)
   const verbOfNoun = (noun: string): string | undefined => {
     const w = noun.toLowerCase();
-    if (/^(restart|reboot|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
+    if (/^(restart|reboot|resize|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
+    // ("make translation of this sentence", "do the cancellation of the order": the verb the noun is made from.)
+    const fromNoun = /(?:ation|ion)$/.test(w) ? [w.replace(/ation$/, "ate"), w.replace(/ation$/, ""), w.replace(/lation$/, "l"), w.replace(/ion$/, ""), w.replace(/ion$/, "e")].find((b) => b.length >= 3 && b !== w && VERBS[b]?.intent) : undefined;
+    if (fromNoun) return fromNoun;
     const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
     // (Or a verb that is no thing's name: "make cancel for the subscription", "do delete of the file".)
     return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe|update|change|edit|modify)$/.test(w) ? w : undefined);
@@ -448,6 +451,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\brevert\s+(?:back\s+)?to\s+(?:the\s+)?(customer|client|user|requester|sender|him|her|them|me|us)\b/gi, "reply to $1");
   // "call the lambda function resize-image", "call the endpoint": a function invoked, not a phone call.
   text = text.replace(/\bcall\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:function|lambda|endpoint|webhook|method|procedure|rpc)\b)/gi, "invoke ");
+  // "turn off my droplet", "switch the server off": a machine powered off.
+  text = text.replace(/\b(?:turn|switch|shut)\s+off\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:droplet|server|vm|instance|machine|linode|box|node)s?\b)/gi, "power off ");
   // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
   text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
