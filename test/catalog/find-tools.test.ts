@@ -838,5 +838,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("please, turn off my droplet in digitalocean, the id of it is 3164494")[0]).toBe("digitalocean POST /v2/droplets/{droplet_id}/actions");
     expect(top("Can you make translation of this sentence to Dutch with google translate: 'the delivery is delayed by two days'")[0]!.tool.name).toMatch(/TRANSLATE_TEXT$/);
   });
+
+  it("reads 'pull it back out of the trash', 'recreate', 'blocked by' and 'o365 decline the sync'", () => {
+    expect(ops("i deleted the email from my landlord by mistake, pull it back out of the trash in gmail")[0]).toBe("gmail POST /gmail/v1/users/{userId}/messages/{id}/untrash");
+    expect(ops("i deleted the release-2.3 branch on github by mistake, recreate it at commit 4f2a9c1")[0]).toBe("github POST /repos/{owner}/{repo}/git/refs");
+    expect(ops("In Asana, mark task 1204567890123456 ('Ship billing page') as blocked by task 1204567890999999 ('Finish pricing copy')")[0]).toBe("asana POST /tasks/{task_gid}/addDependencies");
+    expect(top("o365 decline the fri 4pm sync, im out that day")[0]!.tool.app).toBe("outlook");
+  });
 });
 

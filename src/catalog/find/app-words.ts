@@ -91,7 +91,7 @@ export const SUITE_MEMBERS: { names: string[]; members: [string, string[]][] }[]
   {
     names: ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365"],
     members: [
-      ["outlook", ["mail", "mails", "email", "emails", "message", "messages", "inbox", "calendar", "event", "events", "meeting", "meetings", "invite", "invitation", "contact", "contacts"]],
+      ["outlook", ["mail", "mails", "email", "emails", "message", "messages", "inbox", "calendar", "event", "events", "meeting", "meetings", "invite", "invitation", "contact", "contacts", "sync", "standup", "appointment", "decline", "accept", "forward", "reply"]],
       ["one_drive", ["file", "files", "folder", "folders"]],
       ["microsoft_teams", ["channel", "channels", "chat", "chats"]],
     ],

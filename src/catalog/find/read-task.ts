@@ -227,7 +227,7 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:do|make)\s+for\s+(?:me|us)\s+(?:one|a|an)\b/gi, "create a");
   // "move it back out of the bin", "get the file back from the trash": restoring it.
   // (With what happened to it between: "get that email i deleted by accident back out of the gmail trash".)
-  text = text.replace(/\b(?:move|put|get|bring|take)\s+((?:[\w-]+\s+){0,7}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
+  text = text.replace(/\b(?:move|put|get|bring|take|pull|fish|dig)\s+((?:[\w-]+\s+){0,7}?)back\s+(?:out\s+of|from)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+)?(?:trash|bin|recycle\s+bin|deleted\s+items)\b/gi, "restore $1");
   // "look thru my drive for the tax pdf", "look in the inbox for ...": a search.
   text = text.replace(/\blook\s+(?:thru|through|in|into|around|on|at)\b(.*?)\bfor\b/gi, "search$1for");
   // "alert me when the cpu stays above 90": a monitor that alerts.
@@ -461,6 +461,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:make|create|do|put|add)\s+(?:a\s+|the\s+)?(?:link|connection|association|relation)\s+(?:between|of|for)\b/gi, "associate");
   // "register that the client has paid the invoice", "record that he paid invoice 42": a payment recorded for it.
   text = text.replace(/\b(?:register|record|log|note|enter|mark)\s+(?:that\s+)?(.{0,40}?)\b(?:has\s+|have\s+|had\s+)?(?:paid|payed|pay)\s+(?:for\s+)?(?:the\s+|this\s+|our\s+)?invoice\b/gi, "create payment for invoice $1");
+  // "mark task 12 as blocked by task 34", "task 12 depends on 34": a dependency added between them.
+  text = text.replace(/\b(?:mark|set|flag|make)\s+(.+?)\s+as\s+(?:blocked|blocking)\s+(?:by|on)\b/gi, "add dependency for $1 on").replace(/\b(?:is\s+)?(?:blocked\s+by|depends\s+on|dependent\s+on)\b/gi, "dependency on");
   // "say no to the meeting invitation", "turn down the invite": declining it.
   text = text.replace(/\b(?:say|said|saying)\s+no\s+to\b/gi, "decline").replace(/\bturn(?:ed|ing)?\s+down\b(?=.*\b(?:invit\w*|meeting|event|request|offer)\b)/gi, "decline");
   // "mark order 3391 as shipped", "mark the invoice as paid": the item's status changed (the state is no thing to find).
