@@ -845,5 +845,12 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("In Asana, mark task 1204567890123456 ('Ship billing page') as blocked by task 1204567890999999 ('Finish pricing copy')")[0]).toBe("asana POST /tasks/{task_gid}/addDependencies");
     expect(top("o365 decline the fri 4pm sync, im out that day")[0]!.tool.app).toBe("outlook");
   });
+
+  it("reads 'how I <verb> ...?' as the order, 'throw out the spammer' as a kick, 'sign <address> up' as a member, 'ses' as Amazon SES", () => {
+    expect(ops("how I put my video 88231 inside the album 'Weddings 2024' on vimeo?")[0]).toMatch(/^vimeo PUT .*\/albums\/\{album_id\}\/videos/);
+    expect(ops("how to throw out the spammer from my telegram group, he is posting ads all day")[0]).toBe("telegram POST /kickChatMember");
+    expect(ops("sign tom@brightline.co up to our mailchimp newsletter audience")[0]).toBe("mailchimp POST /lists/{list_id}/members");
+    expect(ops("take bob@example.com off the ses suppression list, his mailbox is fixed")[0]).toBe("aws_sesv2 DELETE /v2/email/suppression/addresses/{EmailAddress}");
+  });
 });
 

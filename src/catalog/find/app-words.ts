@@ -9,6 +9,7 @@
 export const SHORT_NAMES: Record<string, string[]> = {
   google_admin: ["google workspace", "g suite", "gsuite", "google workspace admin", "google admin console", "google group", "google groups"],
   launchdarkly: ["ld", "launch darkly"],
+  aws_sesv2: ["ses", "sesv2", "ses v2", "simple email service", "amazon simple email service"],
   apple_app_store_connect: ["app store connect", "testflight"],
   github: ["gh", "git hub"],
   gitlab: ["gl"],
@@ -98,7 +99,7 @@ export const SUITE_MEMBERS: { names: string[]; members: [string, string[]][] }[]
   },
 ];
 
-export const AMBIGUOUS_SHORT = new Set(["ld", "tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online", "snow"]);
+export const AMBIGUOUS_SHORT = new Set(["ld", "ses", "tg", "buffer", "ig", "do", "drive", "sheets", "teams", "keep notes", "cloud storage", "gl", "wa", "gpt", "whisper", "outlook", "exchange online", "snow"]);
 
 /**
  * Words and phrases of a product, which imply its app when the task names none (weighted: 1 the product's own word,

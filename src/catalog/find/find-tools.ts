@@ -1665,7 +1665,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     });
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
-    if ((person || prepared.values.some((v) => v.kind === "email")) && /\b(add|invite|subscribe|enrol+|put)\b/i.test(text)) text += " as member";
+    if ((person || prepared.values.some((v) => v.kind === "email")) && (/\b(add|invite|subscribe|enrol+|put)\b/i.test(text) || /\bsign\b.*\bup\b/i.test(text))) text += " as member";
     // "add user 48d3… as an owner of team 02bd…", "add a guest to the group": a person joins it, as a member.
     else if (/\b(?:add|put)\s+(?:a\s+|the\s+|this\s+|new\s+)?(?:user|person|guest|owner|admin)\b.*?\b(?:to|of|in|into)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?(?:team|group|channel|workspace|org|organi[sz]ation)\b/i.test(task)) text += " as member";
     // "register jane@fabrikam.com for the webinar": a registrant added to it.

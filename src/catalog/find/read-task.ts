@@ -453,6 +453,10 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\bcall\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:function|lambda|endpoint|webhook|method|procedure|rpc)\b)/gi, "invoke ");
   // "turn off my droplet", "switch the server off": a machine powered off.
   text = text.replace(/\b(?:turn|switch|shut)\s+off\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:droplet|server|vm|instance|machine|linode|box|node)s?\b)/gi, "power off ");
+  // "how I put my video inside the album?", "how can I add a member": asking how to do it is asking to do it.
+  text = text.replace(/^(\W*)how\s+(?:can\s+|do\s+|could\s+|should\s+|would\s+)?i\s+(?:can\s+)?(?=([a-z]+)\b)/i, (all, lead: string, next: string) => (VERBS[next.toLowerCase()]?.intent ? lead : all));
+  // "throw out the spammer from the group", "kick out a member": a person removed from it.
+  text = text.replace(/\b(?:throw|kick|boot|chuck)\s+out\s+(?=(?:the\s+|this\s+|that\s+)?(?:spammer|user|member|person|guy|bot|troll|him|her|them)\b)/gi, "kick ");
   // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
   text = text.replace(/\bdo\s+the\s+needful(?:\s+(?:and|to|,))?\s*/gi, "");
   // "page the on-call engineer", "page whoever is on call": an incident raised, which pages them.
