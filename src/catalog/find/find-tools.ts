@@ -551,7 +551,7 @@ const BROADER: Record<string, string[]> = {
   meeting: ["event"], meetings: ["event"], call: ["event"], appointment: ["event"],
   todo: ["task"], "to-do": ["task"], todos: ["task"], ticket: ["issue"], tickets: ["issue"], bug: ["issue"], bugs: ["issue"],
   mail: ["message"], email: ["message"], emails: ["message"], text: ["message"], texts: ["message"], sms: ["message"],
-  song: ["track"], songs: ["track"], tab: ["sheet"], tabs: ["sheet"], folder: ["file"], folders: ["file"],
+  song: ["track"], songs: ["track"], tab: ["sheet", "worksheet"], tabs: ["sheet", "worksheet"], sheet: ["worksheet"], sheets: ["worksheet"], folder: ["file"], folders: ["file"],
 };
 
 /** What a well-known app's name means when said as a thing ("a zoom", "a webex"). */
@@ -1691,6 +1691,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (prepared.values.some((v) => v.kind === "range") && !/\b(?:append|add\s+(?:a\s+)?rows?|new\s+rows?)\b/i.test(task)) {
       text = text.replace(/^(\W*(?:please\s+)?)(?:write|put|fill|enter|paste|overwrite|replace)\b/i, "$1update values");
     }
+    // A tab added to a Google spreadsheet is an addSheet request of its batch update (the API has no other way).
+    if (named.includes("googlesheets") && /\b(?:add|create|new|insert|make)\b.*\b(?:tab|sheet|worksheet)\b/i.test(task) && !/\b(?:rows?|lines?|entr(?:y|ies)|records?|values?|cells?|spreadsheet\s+called|new\s+spreadsheet)\b/i.test(task)) hint("sheet-tab", "batch update");
     // A reply in a thread or a channel is a message posted there ("reply in the thread ... with 'deployed'").
     if (/\b(?:reply|respond)\b/i.test(task) && /\b(?:thread|channel|chat|conversation|dm)\b/i.test(task) && !/\b(?:ticket|issue|email|mail|review)\b/i.test(task)) hint("reply-message", "message");
     // A query written out, set aside as a value: what the task gives is a query to run.
