@@ -852,5 +852,10 @@ describe("tools.find reads requests however they are put", () => {
     expect(ops("sign tom@brightline.co up to our mailchimp newsletter audience")[0]).toBe("mailchimp POST /lists/{list_id}/members");
     expect(ops("take bob@example.com off the ses suppression list, his mailbox is fixed")[0]).toBe("aws_sesv2 DELETE /v2/email/suppression/addresses/{EmailAddress}");
   });
+
+  it("reads 'rec' as a recording and non-native 'do the inscription of' as enroll", () => {
+    expect(ops("zoom rec from yesterdays all hands?")[0]).toBe("zoom GET /meetings/{meetingId}/recordings");
+    expect(ops("can you do the inscription of student Ana Lima to the course Biology 101 in canvas")[0]).toBe("canvas POST /courses/{course_id}/enrollments");
+  });
 });
 

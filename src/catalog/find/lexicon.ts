@@ -36,6 +36,10 @@ export const VERBS: Record<string, VerbSense> = Object.assign(Object.create(null
   register: { intent: "create", terms: ["register", "create"] },
   enroll: { intent: "create", terms: ["enroll", "enrollment", "add"] },
   recreate: { intent: "create", terms: ["create", "recreate"] },
+  // (Non-native English: actualizar / actualiser / aktualisieren is to update; inscribir / inscrire is to enroll.)
+  actualize: { intent: "update", terms: ["update", "patch"] },
+  actualise: { intent: "update", terms: ["update", "patch"] },
+  inscribe: { intent: "create", terms: ["enroll", "enrollment", "add", "register"] },
   enrol: { intent: "create", terms: ["enroll", "enrollment", "add"] },
   draft: { intent: "create", terms: ["draft", "create"] },
   compose: { intent: "create", terms: ["create", "draft"] },
@@ -446,7 +450,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   mrs: "merge requests", dm: "dm", dms: "dms", whats: "what is", creat: "create", delet: "delete", updt: "update",
   u: "you", ur: "your", opp: "opportunity", opps: "opportunities", convo: "conversation", convos: "conversations",
   vuln: "vulnerability", vulns: "vulnerabilities", deps: "dependencies", dep: "dependency", env: "environment", envs: "environments",
-  txn: "transaction", txns: "transactions", qty: "quantity", desc: "description", fwd: "forward", dl: "download", upd: "update", del: "delete", mktg: "marketing", eng: "engineering", mgmt: "management", chnl: "channel", chnls: "channels", cmt: "comment", cmts: "comments", usr: "user", usrs: "users", grp: "group", grps: "groups", evt: "event", evts: "events",
+  txn: "transaction", txns: "transactions", qty: "quantity", desc: "description", fwd: "forward", dl: "download", upd: "update", del: "delete", mktg: "marketing", eng: "engineering", mgmt: "management", rec: "recording", recs: "recordings", chnl: "channel", chnls: "channels", cmt: "comment", cmts: "comments", usr: "user", usrs: "users", grp: "group", grps: "groups", evt: "event", evts: "events",
   // Common slips of short words, which spelling correction leaves alone (too short, or seen in some API's text).
   teh: "the", hte: "the", adn: "and", waht: "what", taht: "that", jsut: "just", yuo: "you", calender: "calendar",
   ppl: "people", skp: "skip", slids: "slides", caled: "called", resched: "reschedule", evnt: "event", evnts: "events", lat: "latitude", lng: "longitude", txt: "text", isue: "issue", isues: "issues", relase: "release", campain: "campaign", campains: "campaigns",

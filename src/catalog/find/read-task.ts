@@ -289,6 +289,9 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   const verbOfNoun = (noun: string): string | undefined => {
     const w = noun.toLowerCase();
     if (/^(restart|reboot|resize|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
+    // (Non-native nouns of an order: "do the inscription of", "make the actualization of", "make annulation of".)
+    const foreign: Record<string, string> = { inscription: "enroll", actualization: "update", actualisation: "update", annulation: "cancel", modification: "update", suppression: "delete", elimination: "delete" };
+    if (Object.hasOwn(foreign, w)) return foreign[w];
     // ("make translation of this sentence", "do the cancellation of the order": the verb the noun is made from.)
     const fromNoun = /(?:ation|ion)$/.test(w) ? [w.replace(/ation$/, "ate"), w.replace(/ation$/, ""), w.replace(/lation$/, "l"), w.replace(/ion$/, ""), w.replace(/ion$/, "e")].find((b) => b.length >= 3 && b !== w && VERBS[b]?.intent) : undefined;
     if (fromNoun) return fromNoun;
@@ -455,6 +458,8 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
   text = text.replace(/\b(?:turn|switch|shut)\s+off\s+(?=(?:the\s+|my\s+|our\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:droplet|server|vm|instance|machine|linode|box|node)s?\b)/gi, "power off ");
   // "how I put my video inside the album?", "how can I add a member": asking how to do it is asking to do it.
   text = text.replace(/^(\W*)how\s+(?:can\s+|do\s+|could\s+|should\s+|would\s+)?i\s+(?:can\s+)?(?=([a-z]+)\b)/i, (all, lead: string, next: string) => (VERBS[next.toLowerCase()]?.intent ? lead : all));
+  // "take out the password of item X", "pull out the API key": a secret read, not removed.
+  text = text.replace(/\b(?:take|pull|get|fish)\s+out\s+(?=(?:the\s+|my\s+|our\s+)?(?:password|secret|key|token|credential|login|pin|otp)s?\b)/gi, "get ");
   // "throw out the spammer from the group", "kick out a member": a person removed from it.
   text = text.replace(/\b(?:throw|kick|boot|chuck)\s+out\s+(?=(?:the\s+|this\s+|that\s+)?(?:spammer|user|member|person|guy|bot|troll|him|her|them)\b)/gi, "kick ");
   // "kindly do the needful and reopen the issue": the order is what follows ("do the needful": see to it).
