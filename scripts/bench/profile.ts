@@ -61,15 +61,16 @@ try {
   profiledPid = server.pid;
   await target.check();
   await measure(target.target, { connections, seconds: 1, rate });
-  const before = cpuMs(server.pid);
-  const splitBefore = cpuSplitMs(`/proc/${server.pid}`);
+  const before = cpuSplitMs(`/proc/${server.pid}`);
   const mainBefore = mainThreadMs(server.pid);
   const m = await measure(target.target, { connections, seconds, rate });
-  const used = cpuMs(server.pid) - before;
+  const after = cpuSplitMs(`/proc/${server.pid}`);
   const main = mainThreadMs(server.pid) - mainBefore;
-  const splitAfter = cpuSplitMs(`/proc/${server.pid}`);
+  const user = after.user - before.user;
+  const system = after.system - before.system;
+  const used = user + system;
   const perRequest = (ms: number) => ((ms * 1000) / m.requests).toFixed(0);
-  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)}; user ${perRequest(splitAfter.user - splitBefore.user)}, system ${perRequest(splitAfter.system - splitBefore.system)})`);
+  console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)}; user ${perRequest(user)}, system ${perRequest(system)})`);
 } finally {
   await reference?.stop();
   await pb!.stop();

@@ -5,6 +5,9 @@
  * (app ids are checked when the detector is made), so this list can stay ahead of the catalog.
  */
 
+/** The names of Microsoft's office suite, which Microsoft Graph holds (and its members by what a task asks of them). */
+const OFFICE_SUITE = ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365"];
+
 /** Other names for catalog apps: shortenings, product names inside a platform, old names (lower case). */
 export const SHORT_NAMES: Record<string, string[]> = {
   google_admin: ["google workspace", "g suite", "gsuite", "google workspace admin", "google admin console", "google group", "google groups"],
@@ -42,10 +45,10 @@ export const SHORT_NAMES: Record<string, string[]> = {
   google_firebaseappcheck: ["firebase", "firebase app check"],
   google_firebasedynamiclinks: ["firebase", "firebase dynamic links"],
   // Microsoft's products are apps of their own over Microsoft Graph; the suite's names stay with Graph.
-  microsoft_graph: ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365", "microsoft to do", "ms to do", "microsoft todo", "ms graph", "msgraph", "msft graph"],
+  microsoft_graph: [...OFFICE_SUITE, "microsoft to do", "ms to do", "microsoft todo", "ms graph", "msgraph", "msft graph"],
   // (The suite's name before its mail or calendar names Outlook: "my o365 email", "the office 365 calendar".)
   outlook: ["outlook", "outlook mail", "outlook calendar", "hotmail", "exchange online",
-    ...["o365", "m365", "office365", "office 365", "microsoft 365", "ms365"].flatMap((suite) => ["mail", "email", "emails", "inbox", "calendar"].map((what) => `${suite} ${what}`))],
+    ...OFFICE_SUITE.filter((suite) => suite !== "microsoft365").flatMap((suite) => ["mail", "email", "emails", "inbox", "calendar"].map((what) => `${suite} ${what}`))],
   one_drive: ["onedrive", "one drive", "1drive"],
   microsoft_teams: ["teams", "ms teams", "msteams", "msft teams", "microsoft teams"],
   share_point: ["sharepoint", "share point"],
@@ -90,7 +93,7 @@ export const SHORT_NAMES: Record<string, string[]> = {
  */
 export const SUITE_MEMBERS: { names: string[]; members: [string, string[]][] }[] = [
   {
-    names: ["o365", "m365", "office365", "microsoft365", "ms365", "office 365", "microsoft 365"],
+    names: OFFICE_SUITE,
     members: [
       ["outlook", ["mail", "mails", "email", "emails", "message", "messages", "inbox", "calendar", "event", "events", "meeting", "meetings", "invite", "invitation", "contact", "contacts", "sync", "standup", "appointment", "decline", "accept", "forward", "reply"]],
       ["one_drive", ["file", "files", "folder", "folders"]],

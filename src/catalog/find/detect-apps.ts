@@ -11,7 +11,7 @@
 import { CURATED_APPS, PROVIDER_BRANDS } from "../curated.js";
 import { providerSlug } from "../build/app-ids.js";
 import { AMBIGUOUS_SHORT, KNOWN_ELSEWHERE, KNOWN_ELSEWHERE_SHORT, PRODUCT_PAIRS, PRODUCT_WORDS, SHORT_NAMES, SUITE_MEMBERS } from "./app-words.js";
-import { SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
+import { oneSlipAway, SYNONYMS, VERB_PHRASES, VERBS } from "./lexicon.js";
 import { isStopWord } from "./analyze.js";
 
 /** Words before a product's name that say whose platform it is ("Cloud Run", "Azure Functions"), not a place's name. */
@@ -139,12 +139,7 @@ const consonants = (word: string) => word[0] + word.slice(1).replace(/[aeiou]/g,
 /** Whether one letter left out, added or two swapped make this word an order's verb ("cpy" → copy, "updaet" → update). */
 function verbWithSlip(word: string): boolean {
   if (word.length < 3 || word.length > 10 || Object.hasOwn(VERBS, word)) return false;
-  const isVerb = (w: string) => w.length >= 4 && Object.hasOwn(VERBS, w) && VERBS[w]!.intent !== null;
-  for (let i = 0; i <= word.length; i++) {
-    if (i < word.length && isVerb(word.slice(0, i) + word.slice(i + 1))) return true;
-    if (i < word.length - 1 && isVerb(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2))) return true;
-    for (let c = 97; c <= 122; c++) if (isVerb(word.slice(0, i) + String.fromCharCode(c) + word.slice(i))) return true;
-  }
+  for (const w of oneSlipAway(word)) if (w.length >= 4 && Object.hasOwn(VERBS, w) && VERBS[w]!.intent !== null) return true;
   return false;
 }
 
@@ -208,15 +203,14 @@ export class AppDetector {
   private readonly swapTargets = new Set<string>();
 
   /** The catalog's app ids. */
-  private knownApps: Set<string> = new Set();
+  private readonly knownApps: Set<string>;
 
   constructor(apps: AppRef[], helpers: DetectorHelpers | ((word: string) => boolean)) {
     this.helpers = typeof helpers === "function" ? { commonTerm: helpers, knownWord: helpers } : helpers;
     const { commonTerm } = this.helpers;
     const byProvider = new Map<string, string[]>();
     for (const a of apps) byProvider.set(a.provider, [...(byProvider.get(a.provider) ?? []), a.id]);
-    const known = new Set(apps.map((a) => a.id));
-    this.knownApps = known;
+    const known = (this.knownApps = new Set(apps.map((a) => a.id)));
     const typo = new Set<string>();
     const add = (phrase: string, ids: string[], strength: number, opts: { ambiguous?: boolean; typo?: boolean } = {}) => {
       const words = norm(phrase);
@@ -240,9 +234,10 @@ export class AppDetector {
       if (brand) for (const name of [brand.name, ...(brand.aliases ?? [])]) add(name, family, 1, { typo: true });
       // (A provider's slug of everyday words, "payments service" of payments.service.gov.uk, only in an app's place.)
       const slug = providerSlug(provider);
-      add(slug, family, 1, norm(slug).length > 1 && norm(slug).every(everydayWord) ? { ambiguous: true } : {});
+      const slugWords = norm(slug);
+      add(slug, family, 1, slugWords.length > 1 && slugWords.every(everydayWord) ? { ambiguous: true } : {});
       // A provider known by a test environment's host ("ote-godaddy.com"): also by its own name ("godaddy").
-      const bare = /^(?:ote|sandbox|test|dev|staging|api)[_ ]([a-z0-9]{4,})$/.exec(providerSlug(provider))?.[1];
+      const bare = /^(?:ote|sandbox|test|dev|staging|api)[_ ]([a-z0-9]{4,})$/.exec(slug)?.[1];
       if (bare) add(bare, family, 1, { typo: true });
     }
     const weakTypo = new Set<string>();
@@ -528,7 +523,6 @@ export class AppDetector {
     }
     // Keep the longest, strongest matches; a phrase inside a longer one does not count.
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || strength(b.alias) - strength(a.alias) || a.start - b.start);
-
     // A brand of a family said beside a member's own name ("on AWS ... in cost explorer"): the member, not the family.
     const member = (f: (typeof found)[number]) => !f.alias.elsewhere && f.alias.apps.size === 1 && strength(f.alias) >= 2;
     const brandOfMember = (f: (typeof found)[number]) => f.alias.apps.size > 1 && strength(f.alias) === 1 && found.some((o) => o !== f && member(o) && f.alias.apps.has([...o.alias.apps.keys()][0]!));
@@ -665,15 +659,12 @@ export class AppDetector {
     {
       const text = ` ${words.join(" ")} `;
       const present = new Set(words);
-      for (const [phrase, targets, first] of PRODUCT_PHRASES) {
-        if (!present.has(first) || !text.includes(phrase)) continue;
-        // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
+      // Several product words of one app add up ("star the thread ... my label": Gmail), as independent evidence.
+      const evidence = (targets: [string, number][]) => {
         for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
-      }
-      for (const [firsts, seconds, targets] of PRODUCT_PAIRS) {
-        if (!firsts.some((w) => present.has(w)) || !seconds.some((w) => present.has(w))) continue;
-        for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
-      }
+      };
+      for (const [phrase, targets, first] of PRODUCT_PHRASES) if (present.has(first) && text.includes(phrase)) evidence(targets);
+      for (const [firsts, seconds, targets] of PRODUCT_PAIRS) if (firsts.some((w) => present.has(w)) && seconds.some((w) => present.has(w))) evidence(targets);
     }
     return { apps, primary, words: used, matches, unknown, implied };
   }

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { CURATED_APPS } from "../curated.js";
 import { isStopWord, stem, terms } from "./analyze.js";
 import { AppDetector, type DetectedApps } from "./detect-apps.js";
-import { ABBREVIATIONS, NAME_VERBS, SYNONYMS, VERB_PHRASES, VERBS, type Intent } from "./lexicon.js";
+import { ABBREVIATIONS, NAME_VERBS, oneSlipAway, SYNONYMS, VERB_PHRASES, VERBS, type Intent } from "./lexicon.js";
 import { INTENTS } from "./name-verbs.js";
 import { readTask, type ReadTask } from "./read-task.js";
 import { prepareTask, type Prepared, type Value } from "./values.js";
@@ -489,12 +489,12 @@ const QUERY_TEXT = /\b(?:select|SELECT)\s+.+?\s+(?:from|FROM)\s+\w+|\w+\s*(?:=|!
 const ENDING = new Set(["stop", "cancel", "end", "terminate", "kill"]);
 /** A yes / no question about what has happened ("has ... been", "did ... yet"). */
 const YES_NO = /^\s*(?:so\s+|hey\s+)?(has|have|had|did|was|were)\s/i;
-/** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
 /**
  * Verbs that are also the things they make ("reply", "a reply"), or that name the state they leave ("unsubscribe":
  * GET /unsubscribed lists who did): in a reading tool's name, the thing or the state, not the order.
  */
 const THING_VERBS = new Set(["reply", "comment", "note", "message", "post", "review", "invite", "tag", "label", "star", "like", "answer", "vote", "react", "pin", "mention", "bookmark", "flag", "unsubscribe", "archive", "block", "mute", "ban", "suspend", "trash"]);
+/** Verbs that set a thing in a state when it exists ("put ticket 8812 in solved", "make PROJ-7 high priority"). */
 const SETTING = new Set(["put", "set", "make", "get"]);
 /** Values that name one existing item right after its noun ("ticket 8812", "case 5003000000D8cuI"; a quoted name may be a new thing's or one to put somewhere). */
 const ITEM_NAMES = new Set<Value["kind"]>(["id", "key", "number"]);
@@ -1330,13 +1330,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (appWords.has(lower) || VERBS[lower] || isStopWord(lower) || Object.hasOwn(SYNONYMS, lower)) return all;
       // (A word the catalog holds as it is written, "tick off", is a word; "delte" only shares its stem with "delta".)
       if (stem(lower) === lower && dfOf(lower) > 0 && lower.length > 3) return all;
-      const near = new Set<string>();
-      for (let i = 0; i <= lower.length; i++) {
-        if (i < lower.length) near.add(lower.slice(0, i) + lower.slice(i + 1));
-        if (i < lower.length - 1) near.add(lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2));
-        for (const c of LETTERS) near.add(lower.slice(0, i) + c + lower.slice(i));
-      }
-      let verbs = [...near].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null && (lower.length > 3 || x.length === 4));
+      let verbs = [...oneSlipAway(lower)].filter((x) => x.length >= 4 && VERBS[x] && VERBS[x]!.intent !== null && (lower.length > 3 || x.length === 4));
       // Of two, the one with a double letter typed once ("asign": assign, not sign; "comit": commit).
       if (verbs.length > 1) verbs = verbs.filter((x) => x.length === lower.length + 1 && [...x].some((c, i) => c === x[i + 1] && x.slice(0, i) + x.slice(i + 1) === lower));
       return verbs.length === 1 ? `${lead}${verbs[0]}` : all;
@@ -1665,20 +1659,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     });
     // A person added by name or address ("add sam@foo.com to my audience", "invite x@y.z to the team") joins as a
     // member (of a list, a team, a group): said as a qualifier.
-    if ((person || prepared.values.some((v) => v.kind === "email")) && (/\b(add|invite|subscribe|enrol+|put)\b/i.test(text) || /\bsign\b.*\bup\b/i.test(text))) text += " as member";
+    const hasEmail = prepared.values.some((v) => v.kind === "email");
+    if ((person || hasEmail) && (/\b(add|invite|subscribe|enrol+|put)\b/i.test(text) || /\bsign\b.*\bup\b/i.test(text))) text += " as member";
     // "add user 48d3… as an owner of team 02bd…", "add a guest to the group": a person joins it, as a member.
     else if (/\b(?:add|put)\s+(?:a\s+|the\s+|this\s+|new\s+)?(?:user|person|guest|owner|admin)\b.*?\b(?:to|of|in|into)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}?(?:team|group|channel|workspace|org|organi[sz]ation)\b/i.test(task)) text += " as member";
     // "register jane@fabrikam.com for the webinar": a registrant added to it.
-    else if ((person || prepared.values.some((v) => v.kind === "email")) && /\bregister\b.*\bfor\b/i.test(task)) text += " registrant";
+    else if ((person || hasEmail) && /\bregister\b.*\bfor\b/i.test(task)) text += " registrant";
     // "unsubscribe jane@kite.io from the list": a member's status changed.
-    else if (prepared.values.some((v) => v.kind === "email") && /\b(?:unsubscribe|opt\s+out)\b/i.test(text)) text = text.replace(/\b(?:unsubscribe|opt\s+out)\b/i, "update member status unsubscribed");
+    else if (hasEmail && /\b(?:unsubscribe|opt\s+out)\b/i.test(text)) text = text.replace(/\b(?:unsubscribe|opt\s+out)\b/i, "update member status unsubscribed");
     // "assign the card to mike", "assign it to me": a person given the item, as its member or assignee.
     else if (/\bas{1,2}ign\b(?:\s+\S+){0,4}?\s+to\s+(?:me|him|her|them|@?[a-z][a-z.-]*)\s*$/i.test(task.trim())) text += " member assignee";
     // "send every new response to https://hooks.acme.io/tf": each one sent on as it comes, a webhook to that address.
     if (prepared.values.some((v) => v.kind === "url") && /\b(?:send|post|forward|push|deliver)\s+(?:every|all|each|any)\b/i.test(task)) hint("webhook", "webhook");
     // An e-mail written to a person's address ("send an email to priya@acme.io saying ..."), not one an app sends for
     // a product (transactional, templated, a campaign): a mailbox's, Gmail's when no app is named.
-    if (detected.matches.length === 0 && prepared.values.some((v) => v.kind === "email") && /\b(?:e-?mails?|mails?)\b/i.test(task) && /\b(?:send|sent|write|draft|shoot|drop|compose)\b/i.test(task) && !/\b(?:transactional|templates?|campaigns?|newsletters?|bulk|marketing|smtp|sender|domain|verify|verification)\b/i.test(task)) hint("personal-mail", "message", ["gmail", 0.9]);
+    if (detected.matches.length === 0 && hasEmail && /\b(?:e-?mails?|mails?)\b/i.test(task) && /\b(?:send|sent|write|draft|shoot|drop|compose)\b/i.test(task) && !/\b(?:transactional|templates?|campaigns?|newsletters?|bulk|marketing|smtp|sender|domain|verify|verification)\b/i.test(task)) hint("personal-mail", "message", ["gmail", 0.9]);
     // A video by an id of YouTube's shape (11 letters, digits, - and _, mixed case: "dQw4w9WgXcQ"): YouTube's.
     if (/\bvideo\b/i.test(task) && prepared.values.some((v) => v.kind === "id" && /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9_-]{11}$/.test(v.text))) hint("youtube-id", "", ["youtube", 0.8]);
     // Text in quotes right after "send" ("have the bot send 'deploy finished' to chat 42"): a message.

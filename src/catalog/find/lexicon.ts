@@ -457,3 +457,17 @@ export const ABBREVIATIONS: Record<string, string> = {
   responces: "responses", answerd: "answered", evrything: "everything", shiped: "shipped", taks: "tasks",
   adress: "address", recieve: "receive", recieved: "received", emial: "email", mesage: "message", meetign: "meeting",
 };
+
+/**
+ * The words one slip away from `word`: a letter left out, two neighbouring letters swapped, or a letter added. (Here,
+ * with the query-time word lists, not in analyze.ts: a change there changes the built catalog's hash.)
+ */
+export function oneSlipAway(word: string): Set<string> {
+  const near = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    if (i < word.length) near.add(word.slice(0, i) + word.slice(i + 1));
+    if (i < word.length - 1) near.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+    for (let c = 97; c <= 122; c++) near.add(word.slice(0, i) + String.fromCharCode(c) + word.slice(i));
+  }
+  return near;
+}

@@ -198,6 +198,26 @@ function isUnknownVerb(w: string): boolean {
   return /^[a-z]{3,}$/.test(w) && !isStopWord(w) && !QUESTION.has(w) && !MODIFIERS[w] && !SYNONYM_STEMS.has(stem(w)) && !PREPOSITIONS.has(w) && !TIME_WORDS.has(w) && !WHEN_WORDS.has(w);
 }
 
+/** Non-native nouns of an order ("do the inscription of", "make the actualization of", "make annulation of"). */
+const FOREIGN_ORDER_NOUNS: Record<string, string> = { inscription: "enroll", actualization: "update", actualisation: "update", annulation: "cancel", modification: "update", suppression: "delete", elimination: "delete" };
+
+/**
+ * The verb a noun after "make" / "do" stands for ("do the restart of", "kindly do the enrolling of student X", "make
+ * translation of this sentence", "make cancel for the subscription"), or undefined for a thing's name.
+ */
+function verbOfNoun(noun: string): string | undefined {
+  const w = noun.toLowerCase();
+  if (/^(restart|reboot|resize|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
+  if (Object.hasOwn(FOREIGN_ORDER_NOUNS, w)) return FOREIGN_ORDER_NOUNS[w];
+  // ("make translation of this sentence", "do the cancellation of the order": the verb the noun is made from.)
+  const fromNoun = /(?:ation|ion)$/.test(w) ? [w.replace(/ation$/, "ate"), w.replace(/ation$/, ""), w.replace(/lation$/, "l"), w.replace(/ion$/, ""), w.replace(/ion$/, "e")].find((b) => b.length >= 3 && b !== w && VERBS[b]?.intent) : undefined;
+  if (fromNoun) return fromNoun;
+  // (A verb of the lexicon in its -ing form.)
+  const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
+  // (Or a verb that is no thing's name: "make cancel for the subscription", "do delete of the file".)
+  return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe|update|change|edit|modify)$/.test(w) ? w : undefined);
+}
+
 /** `appTexts`: the words that named the app ("Google Drive"), left out of the search terms. */
 export function readTask(task: string, appTexts: string[] = []): ReadTask {
   // "what's on my google calendar thursday", "what is on my agenda today": the events in it (before the app's name goes).
@@ -285,20 +305,6 @@ export function readTask(task: string, appTexts: string[] = []): ReadTask {
     Object.hasOwn(VERBS, next.toLowerCase()) && VERBS[next.toLowerCase()]!.intent !== null && !MADE_THINGS.has(next.toLowerCase()) ? "" : all,
   );
   // "make restart of it", "do a backup of the db" (non-native English): the noun's own verb.
-  // ("kindly do the enrolling of student X": a verb of the lexicon in its -ing form.)
-  const verbOfNoun = (noun: string): string | undefined => {
-    const w = noun.toLowerCase();
-    if (/^(restart|reboot|resize|backup|refund|upgrade|export|import|review|copy|transfer|deploy|rollback)$/.test(w)) return w;
-    // (Non-native nouns of an order: "do the inscription of", "make the actualization of", "make annulation of".)
-    const foreign: Record<string, string> = { inscription: "enroll", actualization: "update", actualisation: "update", annulation: "cancel", modification: "update", suppression: "delete", elimination: "delete" };
-    if (Object.hasOwn(foreign, w)) return foreign[w];
-    // ("make translation of this sentence", "do the cancellation of the order": the verb the noun is made from.)
-    const fromNoun = /(?:ation|ion)$/.test(w) ? [w.replace(/ation$/, "ate"), w.replace(/ation$/, ""), w.replace(/lation$/, "l"), w.replace(/ion$/, ""), w.replace(/ion$/, "e")].find((b) => b.length >= 3 && b !== w && VERBS[b]?.intent) : undefined;
-    if (fromNoun) return fromNoun;
-    const base = /ing$/.test(w) ? [w.slice(0, -3), `${w.slice(0, -3)}e`, w.slice(0, -4)].find((b) => b.length >= 3 && VERBS[b]?.intent) : undefined;
-    // (Or a verb that is no thing's name: "make cancel for the subscription", "do delete of the file".)
-    return base ?? (/^(?:cancel|delete|remove|archive|restore|invite|refund|unsubscribe|update|change|edit|modify)$/.test(w) ? w : undefined);
-  };
   text = text.replace(/\b(?:make|do|doing|making)\s+(?:a\s+|the\s+)?([a-z]+)\s+(?:of|for|to)\b/gi, (all, noun: string) => verbOfNoun(noun) ?? all);
   // "push these embeddings into my index", "push the rows to the table": written there (an upsert), not an update.
   text = text.replace(/\bpush\s+((?:(?:these|those|the|my|our|this|that|some|all|new|latest)\s+){0,2})(embeddings?|vectors?|records?|rows?|data|items?|documents?|events?|contacts?|leads?|metrics?)\s+(into|to)\b/gi, "upsert $1$2 $3");
