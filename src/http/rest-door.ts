@@ -12,7 +12,7 @@ import type { Gate } from "../gate/admit.js";
 import { keyFromRequest } from "../gate/admit.js";
 import { ApiError } from "../errors.js";
 import { checkContent } from "./check-content.js";
-import { toJsonText } from "./json-text.js";
+import { toJsonBody } from "./json-text.js";
 import { jsonBodyReader } from "./read-json-body.js";
 import { checkPathParams } from "./path-params.js";
 import { gateFor } from "./unmetered.js";
@@ -68,7 +68,8 @@ export function restDoor(backend: Backend, dispatcher: Dispatcher, meteredGate: 
       if (!ctx.type || !/\bjson\b/i.test(ctx.type)) ctx.type = "json";
       // As bytes, encoded once: a string body is measured by Koa and again by Node, then encoded as it is written
       // (three passes over a 120 kB find answer).
-      ctx.body = Buffer.from(toJsonText(reply.body));
+      const json = toJsonBody(reply.body);
+      ctx.body = typeof json === "string" ? Buffer.from(json) : json;
     } else ctx.body = reply.body; // text, bytes, streams, nothing: as Koa sends them
   };
 }

@@ -25,7 +25,7 @@ import { keyFromRequest } from "../gate/admit.js";
 import { bodyError, errorAnswer, errorBody, internalApiError } from "./errors.js";
 import { separateAgentHost } from "./host-of.js";
 import { checkJsonDepth } from "./json-depth.js";
-import { toJsonText } from "./json-text.js";
+import { toJsonBody } from "./json-text.js";
 import { checkPathParams } from "./path-params.js";
 import { describeErrors, isPlainJson } from "./rest-door.js";
 import { logRequestLine, RequestState, requestIdOf } from "./request-context.js";
@@ -96,8 +96,9 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
   const state = new RequestState(deps.log, requestId);
   const headers: Record<string, string | string[]> = { "X-Request-Id": requestId };
   let status = 200;
-  // Text, not bytes: Node then writes the head and the body in one write (with bytes, a writev of two; measured).
-  let body: string | undefined;
+  // Text, not bytes, for a small answer: Node then writes the head and the body in one write (with bytes, a writev of
+  // two; measured); a large one is bytes (json-text.ts, toJsonBody).
+  let body: string | Buffer | undefined;
   try {
     const operationId = operation.operationId as OperationId;
     const info = operations[operationId];
@@ -118,7 +119,7 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
     }
     if (reply.body !== undefined && reply.body !== null) {
       if (!isPlainJson(reply.body)) throw new Error(`${operationId} answered with a body that is not JSON`);
-      body = toJsonText(reply.body);
+      body = toJsonBody(reply.body);
     }
   } catch (err) {
     ({ status, body } = errorAnswer(err, state, headers));
@@ -128,10 +129,10 @@ async function serve(deps: RestLaneDeps, readInput: ReturnType<typeof requestInp
 }
 
 /**
- * Writes a lane's answer: JSON text (when there is a body) with its type and length in bytes, as Koa would. An answer
+ * Writes a lane's answer: JSON (when there is a body) with its type and length in bytes, as Koa would. An answer
  * that cannot be sent as it is (a header value Node refuses) becomes a 500; a response already started, or gone, is cut.
  */
-export function sendAnswer(res: ServerResponse, state: RequestState, status: number, headers: Record<string, string | string[]>, body: string | undefined): void {
+export function sendAnswer(res: ServerResponse, state: RequestState, status: number, headers: Record<string, string | string[]>, body: string | Buffer | undefined): void {
   if (res.destroyed) return;
   if (body !== undefined) {
     headers["Content-Type"] ??= JSON_ANSWER;

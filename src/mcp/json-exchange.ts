@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
-import { toJsonText } from "../http/json-text.js";
+import { toJsonBody } from "../http/json-text.js";
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, MAX_BATCH_SIZE, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
 
 /** An answer to the HTTP request: a status and a JSON body (none for 202). */
@@ -179,9 +179,8 @@ export function writeAnswer(res: ServerResponse, answer: ExchangeAnswer): void {
     return;
   }
   res.setHeader("Content-Type", "application/json");
-  // Text with its length in bytes: Node writes the head and the text in one write; a Buffer copy first cost one more
-  // pass and ~100 kB more garbage for a find answer.
-  const text = toJsonText(answer.body);
-  res.setHeader("Content-Length", Buffer.byteLength(text));
-  res.end(text);
+  // Small answers as text (Node writes the head and the text in one write), large ones as bytes (json-text.ts, toJsonBody).
+  const body = toJsonBody(answer.body);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
 }

@@ -1,6 +1,6 @@
 /** Answers holding catalog schemas send each schema's stored text (src/http/json-text.ts); everything else is plain JSON. The MCP text block (src/mcp/tool-results.ts) is cut from the same marked JSON. */
 import { describe, expect, it } from "vitest";
-import { jsonLength, rememberJsonText, toJsonText } from "../../src/http/json-text.js";
+import { jsonLength, rememberJsonText, toJsonBody, toJsonText } from "../../src/http/json-text.js";
 import { SCHEMAS_LEFT_OUT, textOf } from "../../src/mcp/tool-results.js";
 
 describe("toJsonText", () => {
@@ -29,6 +29,28 @@ describe("toJsonText", () => {
     expect(toJsonText(tricky)).toBe(JSON.stringify(tricky));
     expect(toJsonText({ a: [1, "two", { three: 3 }] })).toBe('{"a":[1,"two",{"three":3}]}');
     expect(toJsonText("plain")).toBe('"plain"');
+  });
+});
+
+describe("toJsonBody", () => {
+  const registered = (i: number) => {
+    // Characters past Latin-1 and past the BMP in the stored text and around it: the bytes must be UTF-8 all the same.
+    const schema = { type: "object", description: `“Schéma” ${i} 🚀 ${"y".repeat(3000)}` };
+    rememberJsonText(schema, JSON.stringify(schema));
+    return Object.freeze(schema);
+  };
+
+  it("a large answer is the UTF-8 bytes of the same JSON; a small one stays text", () => {
+    const big = { tools: Array.from({ length: 12 }, (_, i) => ({ name: `T${i} — ü`, inputSchema: registered(i) })), notice: "ünïcode ✓" };
+    const body = toJsonBody(big);
+    expect(Buffer.isBuffer(body)).toBe(true);
+    expect((body as Buffer).equals(Buffer.from(JSON.stringify(big), "utf8"))).toBe(true);
+    // The same registered parts again (their bytes now kept): the same bytes.
+    expect((toJsonBody(big) as Buffer).equals(body as Buffer)).toBe(true);
+    const small = { tools: [{ name: "One", inputSchema: { type: "object" } }] };
+    expect(toJsonBody(small)).toBe(JSON.stringify(small));
+    const plainLarge = { text: "z".repeat(40_000) };
+    expect(toJsonBody(plainLarge)).toBe(JSON.stringify(plainLarge));
   });
 });
 
