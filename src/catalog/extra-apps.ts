@@ -9,7 +9,7 @@ import { serverVariables } from "./build/connection-variables.js";
 import { compileOperation, type OperationContext } from "./build/compile-operation.js";
 import { actionWords, ToolNamer } from "./build/tool-names.js";
 import type { AuthMethod, Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
-import { findAnswer, type AnsweringCatalog, type FindAnswer } from "./find/answer.js";
+import { findAnswer, findAnswerAsync, type AnsweringCatalog, type FindAnswer } from "./find/answer.js";
 
 export interface ExtraApp {
   app: CatalogApp;
@@ -53,7 +53,7 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Part
   const tools = new Map(extras.flatMap((e) => e.tools.map((t) => [t.name, t] as const)));
   const matchesApp = (app: CatalogApp, search?: string, category?: string) =>
     (!search || `${app.id} ${app.name} ${app.description}`.toLowerCase().includes(search.toLowerCase())) && (!category || app.categories.includes(category));
-  const answer = (task: string, opts: FindOptions): FindAnswer => {
+  const own = (task: string, opts: FindOptions): { mine: ToolMatch[]; only: boolean } => {
     const asked = words(task);
     const named = extras.filter((e) => opts.app === e.app.id || [...words(`${e.app.id} ${e.app.name}`)].some((w) => asked.has(w)));
     const mine: ToolMatch[] = [];
@@ -64,9 +64,16 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Part
       }
     }
     mine.sort((a, b) => b.score - a.score);
-    if (opts.app && apps.has(opts.app)) return { matches: mine.slice(0, opts.limit ?? 10), notice: null };
-    const found = findAnswer(base, task, opts);
-    return { matches: [...mine, ...found.matches].slice(0, opts.limit ?? 10), notice: mine.length ? null : found.notice };
+    return { mine, only: Boolean(opts.app && apps.has(opts.app)) };
+  };
+  const merged = (mine: ToolMatch[], found: FindAnswer, opts: FindOptions): FindAnswer => ({ matches: [...mine, ...found.matches].slice(0, opts.limit ?? 10), notice: mine.length ? null : found.notice });
+  const answer = (task: string, opts: FindOptions): FindAnswer => {
+    const { mine, only } = own(task, opts);
+    return only ? { matches: mine.slice(0, opts.limit ?? 10), notice: null } : merged(mine, findAnswer(base, task, opts), opts);
+  };
+  const answerAsync = async (task: string, opts: FindOptions): Promise<FindAnswer> => {
+    const { mine, only } = own(task, opts);
+    return only ? { matches: mine.slice(0, opts.limit ?? 10), notice: null } : merged(mine, await findAnswerAsync(base, task, opts), opts);
   };
   return {
     listApps(opts): Page<CatalogApp> {
@@ -89,6 +96,7 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Part
     toolNames: (app) => apps.get(app)?.tools.map((t) => t.name) ?? base.toolNames(app),
     findTools: (task: string, opts: FindOptions): ToolMatch[] => answer(task, opts).matches,
     findToolsWithNotice: answer,
+    findToolsWithNoticeAsync: answerAsync,
     stats: () => {
       const s = base.stats();
       return { apps: s.apps + extras.length, tools: s.tools + tools.size };

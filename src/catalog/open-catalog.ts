@@ -14,7 +14,9 @@ import { readSearchIndex } from "./find/search-index.js";
 import { rememberJsonText } from "../http/json-text.js";
 import { FILES, FORMAT_VERSION, type Manifest } from "./format.js";
 import type { Catalog, CatalogApp, CatalogTool, FindOptions, Page, ToolMatch } from "./types.js";
-import type { AnsweringCatalog, FindAnswer } from "./find/answer.js";
+import type { AnsweringCatalog, FindAnswer, FoundTool } from "./find/answer.js";
+import { FindThread } from "./find/find-thread.js";
+import type { Logger } from "pino";
 
 export class CatalogUnavailableError extends Error {
   constructor(readonly dir: string, readonly why: "missing" | "stale", detail: string) {
@@ -76,9 +78,12 @@ export class DiskCatalog implements Catalog, AnsweringCatalog {
   /** Decoded tools by position, least recently used first (a Map keeps insertion order). */
   private readonly hot = new Map<number, { tool: CatalogTool; bytes: number }>();
   private hotBytes = 0;
+  /** The thread finds run on, once started (find/find-thread.ts). */
+  private thread: FindThread | null = null;
 
-  constructor(readonly dir: string) {
-    const problem = catalogProblem(dir);
+  /** `checked`: the caller has just checked the directory (the find thread opens what the server opened). */
+  constructor(readonly dir: string, opts: { checked?: boolean } = {}) {
+    const problem = opts.checked ? null : catalogProblem(dir);
     if (problem) throw new CatalogUnavailableError(dir, problem.why, problem.detail);
     this.manifest = JSON.parse(readFileSync(join(dir, FILES.manifest), "utf8")) as Manifest;
     this.apps = JSON.parse(readFileSync(join(dir, FILES.apps), "utf8")) as CatalogApp[];
@@ -222,12 +227,53 @@ export class DiskCatalog implements Catalog, AnsweringCatalog {
     return this.find(task, opts);
   }
 
+  /** From now on, finds asked through findToolsWithNoticeAsync are ranked on a thread of their own (find/find-thread.ts). */
+  startFindThread(log: Logger): void {
+    this.thread ??= new FindThread(this.dir, log);
+  }
+
+  /** Stops the find thread (finds asked from now on are ranked here). */
+  async stopFindThread(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.close();
+  }
+
+  /** Whether the find thread is up and answering (false before it is ready, after it failed, or when never started). */
+  get findThreadRunning(): boolean {
+    return this.thread?.running ?? false;
+  }
+
+  /**
+   * The same answer as findToolsWithNotice, ranked on the find thread when it is running (the event loop is free
+   * meanwhile), else here. The thread names the tools; they are read from this catalog (its cache of decoded tools).
+   */
+  async findToolsWithNoticeAsync(task: string, opts: FindOptions): Promise<FindAnswer> {
+    const pending = this.thread?.find(task, opts);
+    if (pending) {
+      try {
+        const answer = await pending;
+        const matches: FoundTool[] = [];
+        for (const m of answer.matches) {
+          const tool = this.getTool(m.name);
+          if (!tool) return this.find(task, opts); // cannot happen on the same files; ranked here then
+          matches.push({ tool, score: m.score, reasons: m.reasons, ...(m.variants ? { variants: m.variants } : {}) });
+        }
+        return { matches, notice: answer.notice };
+      } catch {
+        // The thread stopped under this find (it logged why): ranked here.
+      }
+    }
+    return this.find(task, opts);
+  }
+
   stats(): { apps: number; tools: number } {
     return { apps: this.apps.length, tools: this.names.length };
   }
 
   /** Closes the two files kept open for reads. */
   close(): void {
+    void this.stopFindThread();
     closeSync(this.toolsFd);
     closeSync(this.schemasFd);
   }

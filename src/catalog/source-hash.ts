@@ -13,7 +13,7 @@ import { repoDescriptions } from "./build/repo-descriptions.js";
 import { NPM_DESCRIPTIONS } from "./curated.js";
 
 /** Files used only when answering queries; changing them does not change the built catalog. */
-const QUERY_ONLY = new Set(["find-tools.ts", "read-task.ts", "detect-apps.ts", "lexicon.ts", "app-words.ts", "values.ts", "answer.ts"]);
+const QUERY_ONLY = new Set(["find-tools.ts", "read-task.ts", "detect-apps.ts", "lexicon.ts", "app-words.ts", "values.ts", "answer.ts", "find-thread.ts", "find-worker.ts"]);
 
 let cached: string | null | undefined;
 

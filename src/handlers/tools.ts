@@ -1,7 +1,7 @@
 import type { Handler, HandlerContext } from "../dispatch/types.js";
 import { paged } from "../dispatch/types.js";
 import type { Catalog, CatalogTool } from "../catalog/types.js";
-import { findAnswer, type FindAnswer, type FoundTool, type ToolVariant } from "../catalog/find/answer.js";
+import { findAnswerAsync, type FindAnswer, type FoundTool, type ToolVariant } from "../catalog/find/answer.js";
 import { connectedAppIds } from "../domain/app-status.js";
 import { notFound } from "../errors.js";
 import type { CustomTool } from "../connectors/types.js";
@@ -55,14 +55,14 @@ export interface FindRequest {
  * names an app the catalog lacks. POST /tools/find adds an account's connected apps and custom tools to it; the agent
  * host's anonymous `find_tools` answers with it as it is (`catalogFindResponse`).
  */
-export function findCatalogTools(catalog: Catalog, body: FindRequest, connectedApps: string[] = []): FindAnswer {
+export function findCatalogTools(catalog: Catalog, body: FindRequest, connectedApps: string[] = []): Promise<FindAnswer> {
   if (body.app !== undefined && !catalog.getApp(body.app)) throw notFound("app", body.app);
-  return findAnswer(catalog, body.task, { app: body.app, limit: body.limit ?? 10, connectedApps, includeDeprecated: body.includeDeprecated });
+  return findAnswerAsync(catalog, body.task, { app: body.app, limit: body.limit ?? 10, connectedApps, includeDeprecated: body.includeDeprecated });
 }
 
 /** The response of a find for no account (the agent host's anonymous `find_tools`): the same shape as POST /tools/find. */
-export function catalogFindResponse(catalog: Catalog, body: FindRequest) {
-  const answer = findCatalogTools(catalog, body);
+export async function catalogFindResponse(catalog: Catalog, body: FindRequest) {
+  const answer = await findCatalogTools(catalog, body);
   return { tools: answer.matches.map(foundToolView), ...(answer.notice ? { notice: answer.notice } : {}) };
 }
 
@@ -80,7 +80,7 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
   const limit = body.limit ?? 10;
   const connectedApps = await connectedAppIds(ctx.services.db, accountId);
   // The catalog's part first: it refuses an app the catalog does not have (a custom app is the account's).
-  const answer = custom ? { matches: [], notice: null } : findCatalogTools(ctx.services.catalog, { ...body, limit }, connectedApps);
+  const answer = custom ? { matches: [], notice: null } : await findCatalogTools(ctx.services.catalog, { ...body, limit }, connectedApps);
   const mine = await findCustomTools(ctx.services, accountId, body.task, { app: body.app, limit, connectedApps });
   if (custom && mine.length === 0 && !(await listCustomTools(ctx.services, accountId, body.app!, { limit: 1 }))) throw notFound("app", body.app!);
   // The account's own tools rank with the catalog's: both rankers scale scores to their best match.

@@ -80,6 +80,9 @@ export async function startTestServer(
     PATCHBAY_REDIS_PREFIX: `test-${randomBytes(4).toString("hex")}`,
     // The agent endpoints allow 1 request per second per client; tests that are not about that limit call faster.
     PATCHBAY_AGENT_RATE_LIMIT_PER_SECOND: "1000",
+    // Each server's find thread would open a second copy of the catalog; the thread has tests of its own
+    // (test/catalog/find-thread.test.ts), and servers started by `npm start` run with it.
+    PATCHBAY_FIND_THREAD: "false",
     ...env,
   });
   const service = await startService(config, { logStream: opts.logStream, extraApps: opts.extraApps }).catch(async (err) => {

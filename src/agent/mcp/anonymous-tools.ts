@@ -24,7 +24,7 @@ export function anonymousTools(services: Services, dispatcher: Dispatcher): Map<
   return new Map<string, AnonymousRun>([
     ["search_apps", (input, requestId) => dispatcher.invoke("listCatalog", { query: input.query } as never, null, requestId)],
     // The same account-less find and tool read as the REST handlers' (notice, includeDeprecated and all).
-    ["find_tools", async ({ body }) => new Reply(catalogFindResponse(catalog, body as FindRequest))],
+    ["find_tools", async ({ body }) => new Reply(await catalogFindResponse(catalog, body as FindRequest))],
     ["get_tool", async ({ path }) => new Reply(catalogToolOrThrow(catalog, String(path.tool)))],
   ]);
 }

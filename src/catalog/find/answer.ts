@@ -31,13 +31,20 @@ export interface FindAnswer {
   notice: FindNotice | null;
 }
 
-/** A catalog that answers a find with its notice. */
+/** A catalog that answers a find with its notice (and, when it can, off the event loop: findToolsWithNoticeAsync). */
 export interface AnsweringCatalog {
   findToolsWithNotice(task: string, opts: FindOptions): FindAnswer;
+  findToolsWithNoticeAsync?(task: string, opts: FindOptions): Promise<FindAnswer>;
 }
 
 /** The find answer of any catalog: with the notice when the catalog gives one. */
 export function findAnswer(catalog: Catalog, task: string, opts: FindOptions): FindAnswer {
   const answering = catalog as Catalog & Partial<AnsweringCatalog>;
   return answering.findToolsWithNotice ? answering.findToolsWithNotice(task, opts) : { matches: catalog.findTools(task, opts), notice: null };
+}
+
+/** findAnswer, ranked on the catalog's find thread when it has one running (find-thread.ts). */
+export function findAnswerAsync(catalog: Catalog, task: string, opts: FindOptions): Promise<FindAnswer> {
+  const answering = catalog as Catalog & Partial<AnsweringCatalog>;
+  return answering.findToolsWithNoticeAsync ? answering.findToolsWithNoticeAsync(task, opts) : Promise.resolve(findAnswer(catalog, task, opts));
 }
