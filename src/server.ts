@@ -52,7 +52,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Time limits of the parts of stopping (10 s in all). */
+/** Time limits of the parts of stopping, one after the other (main.ts ends the process 10 s after the signal whatever is left). */
 const STOP_MS = { http: 3000, events: 3000, mail: 1000, findThread: 1000, database: 2000, redis: 2000 };
 
 /** `extraApps`: apps added to the catalog for this run only (the example app of `npm run demo`). */

@@ -66,14 +66,16 @@ export function withExtraApps(base: Catalog, extras: ExtraApp[]): Catalog & Part
     mine.sort((a, b) => b.score - a.score);
     return { mine, only: Boolean(opts.app && apps.has(opts.app)) };
   };
+  // (An extra app asked for by id: its own tools only, the base catalog not asked.)
+  const none: FindAnswer = { matches: [], notice: null };
   const merged = (mine: ToolMatch[], found: FindAnswer, opts: FindOptions): FindAnswer => ({ matches: [...mine, ...found.matches].slice(0, opts.limit ?? 10), notice: mine.length ? null : found.notice });
   const answer = (task: string, opts: FindOptions): FindAnswer => {
     const { mine, only } = own(task, opts);
-    return only ? { matches: mine.slice(0, opts.limit ?? 10), notice: null } : merged(mine, findAnswer(base, task, opts), opts);
+    return merged(mine, only ? none : findAnswer(base, task, opts), opts);
   };
   const answerAsync = async (task: string, opts: FindOptions): Promise<FindAnswer> => {
     const { mine, only } = own(task, opts);
-    return only ? { matches: mine.slice(0, opts.limit ?? 10), notice: null } : merged(mine, await findAnswerAsync(base, task, opts), opts);
+    return merged(mine, only ? none : await findAnswerAsync(base, task, opts), opts);
   };
   return {
     listApps(opts): Page<CatalogApp> {

@@ -68,10 +68,9 @@ const BYTES_FROM = 16 * 1024;
 export function toJsonBody(value: unknown): string | Buffer {
   const { text, entries } = marked(value);
   if (!entries.length) return text;
-  let whole = text.length;
-  entries.forEach((entry, i) => (whole += entry.text.length - markerLength(i)));
-  if (whole <= BYTES_FROM) return splice(text, entries.map((e) => e.text));
-  return spliceBytes(text, entries) ?? Buffer.from(splice(text, entries.map((e) => e.text)));
+  const parts = entries.map((e) => e.text);
+  if (splicedLength(text, parts) <= BYTES_FROM) return splice(text, parts);
+  return spliceBytes(text, entries) ?? Buffer.from(splice(text, parts));
 }
 
 /**
@@ -114,7 +113,14 @@ function spliceBytes(text: string, entries: Registered[]): Buffer | null {
 }
 
 /** The length of the i-th marker as markedJsonText writes it, quotes included. */
-export const markerLength = (i: number): number => QUOTED_MARKER.length + String(i).length + 2;
+const markerLength = (i: number): number => QUOTED_MARKER.length + String(i).length + 2;
+
+/** The length of the marked text once its parts are spliced in, without splicing them. */
+export function splicedLength(text: string, parts: string[]): number {
+  let whole = text.length;
+  parts.forEach((part, i) => (whole += part.length - markerLength(i)));
+  return whole;
+}
 
 /** A marker as markedJsonText writes it, quoted (`"\\u0000json:<nonce>:<n>"`), as a RegExp source. */
 export const markerPattern = `"\\\\u0000json:${NONCE}:\\d+"`;

@@ -10,7 +10,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiError } from "../errors.js";
 import type { Reply } from "../dispatch/types.js";
-import { jsonLength, markedJsonText, markerLength, markerPattern, splice } from "../http/json-text.js";
+import { jsonLength, markedJsonText, markerPattern, splice, splicedLength } from "../http/json-text.js";
 
 /** Characters of JSON sent whole as text. */
 export const TEXT_LIMIT = 16 * 1024;
@@ -50,9 +50,7 @@ function fromMarkedJson(body: unknown): string | null {
   const { text, parts } = markedJsonText(body);
   if (SCHEMA_NOT_MARKED.test(text)) return null;
   if (!parts.length) return text.length <= TEXT_LIMIT || !HAS_SCHEMA.test(text) ? text : null;
-  let whole = text.length;
-  parts.forEach((part, i) => (whole += part.length - markerLength(i)));
-  if (whole <= TEXT_LIMIT) return splice(text, parts);
+  if (splicedLength(text, parts) <= TEXT_LIMIT) return splice(text, parts);
   const lean = text.replace(SCHEMA_MARKED, (_m, before: string, after: string) => (before && after ? "," : ""));
   // A marker left outside a schema field, or a schema field left (a string, or deeper than the copy looks): the copy's way.
   return LEFT.test(lean) ? null : lean + SCHEMAS_LEFT_OUT;

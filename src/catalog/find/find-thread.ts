@@ -28,7 +28,13 @@ export interface NamedMatch {
   variants?: ToolVariant[];
 }
 
-export type FindReplyMessage = { ready: true } | { id: number; answer: { matches: NamedMatch[]; notice: FindNotice | null } } | { id: number; error: string };
+/** A find's answer as the thread sends it. */
+export interface NamedAnswer {
+  matches: NamedMatch[];
+  notice: FindNotice | null;
+}
+
+export type FindReplyMessage = { ready: true } | { id: number; answer: NamedAnswer } | { id: number; error: string };
 
 /** bin/run-built.js: the thread runs its entry built to JavaScript, as the server does, whatever loaded the server. */
 const RUN_BUILT = new URL("../../../bin/run-built.js", import.meta.url).href;
@@ -40,7 +46,7 @@ export class FindThread {
   private ready = false;
   private failed = false;
   private next = 1;
-  private readonly waiting = new Map<number, { resolve: (a: { matches: NamedMatch[]; notice: FindNotice | null }) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (a: NamedAnswer) => void; reject: (e: Error) => void }>();
 
   constructor(dir: string, private readonly log: Logger) {
     this.worker = new Worker(BOOT, { eval: true, workerData: { dir }, execArgv: [], stdout: false, stderr: false });
@@ -51,7 +57,7 @@ export class FindThread {
   }
 
   /** The thread's answer, or null when it is not there (starting, or failed): the caller then finds on its own thread. */
-  find(task: string, opts: FindOptions): Promise<{ matches: NamedMatch[]; notice: FindNotice | null }> | null {
+  find(task: string, opts: FindOptions): Promise<NamedAnswer> | null {
     if (!this.ready) return null;
     const id = this.next++;
     return new Promise((resolve, reject) => {

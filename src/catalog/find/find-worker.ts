@@ -4,7 +4,6 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { DiskCatalog } from "../open-catalog.js";
-import type { FindOptions } from "../types.js";
 import type { FindRequestMessage, FindReplyMessage } from "./find-thread.js";
 
 const port = parentPort!;
@@ -13,7 +12,7 @@ const catalog = new DiskCatalog((workerData as { dir: string }).dir, { checked: 
 port.on("message", ({ id, task, opts }: FindRequestMessage) => {
   let reply: FindReplyMessage;
   try {
-    const answer = catalog.findToolsWithNotice(task, opts as FindOptions);
+    const answer = catalog.findToolsWithNotice(task, opts);
     const matches = answer.matches.map((m) => ({ name: m.tool.name, score: m.score, reasons: m.reasons, ...(m.variants ? { variants: m.variants } : {}) }));
     reply = { id, answer: { matches, notice: answer.notice } };
   } catch (err) {

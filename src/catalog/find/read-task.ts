@@ -56,9 +56,9 @@ const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "someone", "som
 const NOUN_VERBS: Record<string, string> = { reminder: "remind", invitation: "invite", invite: "invite", notification: "notify", reply: "reply", refund: "refund", review: "review" };
 /** Auxiliaries of the perfect ("I have deleted", "we've sent"): the past form after one is what happened. */
 const PERFECT = new Set(["have", "has", "had", "ve", "i've", "we've", "they've", "you've"]);
-/** Words before an object that is something new to make ("a price", "a new folder", "another card"). */
 /** Verbs that join two things the task names ("associate the contact with the company"). */
 const LINKING = new Set(["associate", "link", "connect", "relate", "attach"]);
+/** Words before an object that is something new to make ("a price", "a new folder", "another card"). */
 const NEW_OBJECT = new Set(["a", "an", "new", "another"]);
 /** Words that open a noun phrase: a verb word after one (within three words) is a noun ("the invoice email"). */
 const NOUN_PHRASE_OPENERS = new Set(["the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that", "these", "those", "some", "any", "every", "each"]);
