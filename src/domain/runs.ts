@@ -33,11 +33,15 @@ export interface RunStart {
 const lastPrune = new WeakMap<Db, number>();
 
 const RUN_COLUMNS = ["id", "accountId", "tool", "appId", "status", "durationMs", "arguments", "idempotencyKey", "inputHash", "createdAt"];
+/** The PostgreSQL types of the runs log's columns written by the lean path (prisma/schema.prisma: String, Int, DateTime). */
+const PG_TYPES: Record<string, string> = { durationMs: "integer", upstreamStatus: "integer", createdAt: "timestamp(3)" };
+const pgArray = (column: string, i: number) => `$${i + 1}::${PG_TYPES[column] ?? "text"}[]`;
 /** The runs log's insert and update as prepared statements (db/lean-reads.ts says why; Prisma stays the fallback). */
 const INSERT_RUN: LeanQuery = {
   name: "insert_run",
   sqlite: `INSERT INTO Run (${RUN_COLUMNS.join(", ")}) VALUES (${RUN_COLUMNS.map(() => "?").join(", ")})`,
   postgresql: `INSERT INTO "Run" (${RUN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${RUN_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
+  postgresqlMany: `INSERT INTO "Run" (${RUN_COLUMNS.map((c) => `"${c}"`).join(", ")}) SELECT * FROM unnest(${RUN_COLUMNS.map(pgArray).join(", ")})`,
   dates: [],
 };
 const END_COLUMNS = ["status", "connectionId", "errorCode", "upstreamStatus", "durationMs", "summary", "resultSealed"] as const;
@@ -45,6 +49,7 @@ const FINISH_RUN: LeanQuery = {
   name: "finish_run",
   sqlite: `UPDATE Run SET ${END_COLUMNS.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
   postgresql: `UPDATE "Run" SET ${END_COLUMNS.map((c, i) => `"${c}" = $${i + 1}`).join(", ")} WHERE id = $${END_COLUMNS.length + 1}`,
+  postgresqlMany: `UPDATE "Run" SET ${END_COLUMNS.map((c) => `"${c}" = v."${c}"`).join(", ")} FROM unnest(${[...END_COLUMNS, "id"].map(pgArray).join(", ")}) AS v(${[...END_COLUMNS, "id"].map((c) => `"${c}"`).join(", ")}) WHERE "Run"."id" = v."id"`,
   dates: [],
 };
 

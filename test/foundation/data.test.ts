@@ -91,6 +91,50 @@ describe("data", () => {
     }
   });
 
+  it("sends writes made together on PostgreSQL as one statement, and a group one row of which fails row by row", async () => {
+    if (!usingPostgres()) return; // SQLite's writes are made at once, each on its own (no round trip to save)
+    const target = databaseTarget(server.databaseUrl);
+    const lean = await openLeanReads(target);
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE TABLE "GroupProbe" (id text PRIMARY KEY, n integer NOT NULL, at timestamp(3))`);
+      await admin.query(`CREATE TABLE "GroupProbeStatements" (n integer NOT NULL)`);
+      await admin.query(`CREATE FUNCTION group_probe_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO "GroupProbeStatements" VALUES (1); RETURN NULL; END $$`);
+      await admin.query(`CREATE TRIGGER group_probe_statements AFTER INSERT ON "GroupProbe" FOR EACH STATEMENT EXECUTE FUNCTION group_probe_count()`);
+      const insert: LeanQuery = {
+        name: "test_group_probe",
+        sqlite: "",
+        postgresql: `INSERT INTO "GroupProbe" (id, n, at) VALUES ($1, $2, $3)`,
+        postgresqlMany: `INSERT INTO "GroupProbe" (id, n, at) SELECT * FROM unnest($1::text[], $2::integer[], $3::timestamp(3)[])`,
+        dates: [],
+      };
+      const at = new Date("2026-01-02T03:04:05.678Z");
+      const statements = async () => Number((await admin.query(`SELECT count(*) AS n FROM "GroupProbeStatements"`)).rows[0].n);
+      // 40 writes at once: the first goes alone, the 39 made while it was on its way go together, as one statement.
+      const first = await Promise.all(Array.from({ length: 40 }, (_, i) => lean.write(insert, [`row-${i}`, i, i % 2 ? null : at])));
+      expect(first.every((done) => done === true)).toBe(true);
+      expect(await statements()).toBe(2);
+      // 20 more, one of which has the id of an earlier row: its group fails as a whole and is sent row by row, so
+      // only that write fails and the other 19 are written.
+      const ids = Array.from({ length: 20 }, (_, i) => (i === 7 ? "row-3" : `row-${40 + i}`));
+      const outcomes = await Promise.allSettled(ids.map((id, i) => lean.write(insert, [id, 40 + i, null])));
+      const failed = outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []));
+      expect(failed).toEqual([7]);
+      expect(String((outcomes[7] as PromiseRejectedResult).reason)).toMatch(/duplicate key/);
+      const { rows } = await admin.query<{ id: string; n: number; at: Date | null }>(`SELECT id, n, at FROM "GroupProbe" ORDER BY n`);
+      expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 60 }, (_, i) => i).filter((n) => n !== 47));
+      expect(rows.find((r) => r.id === "row-3")).toMatchObject({ n: 3 });
+      const stamped = await admin.query<{ at: string }>(`SELECT at::text AS at FROM "GroupProbe" WHERE id = 'row-2'`);
+      expect(stamped.rows[0]!.at).toBe("2026-01-02 03:04:05.678"); // UTC, as Prisma stores a DateTime
+      expect(rows.filter((r) => r.n % 2 === 1).every((r) => r.at === null)).toBe(true);
+    } finally {
+      await lean.close();
+      await admin.query(`DROP TABLE IF EXISTS "GroupProbe"; DROP TABLE IF EXISTS "GroupProbeStatements"; DROP FUNCTION IF EXISTS group_probe_count()`);
+      await admin.end();
+    }
+  });
+
   it("creates the server secret in the data dir, readable only by its owner", async () => {
     const info = await stat(join(server.dataDir, "secret"));
     expect(info.mode & 0o077).toBe(0);
