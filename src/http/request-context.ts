@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Koa from "koa";
 import type { Logger } from "pino";
-import { redactPath, requestLineLogger } from "../log.js";
+import { redactPath, writeRequestLine } from "../log.js";
 import type { Caller } from "../gate/caller.js";
 
 /**
@@ -23,9 +23,9 @@ export class RequestState {
     return (this.child ??= this.root.child({ requestId: this.requestId }));
   }
 
-  /** The logger of the request's line: its child logger if one was made, else the root (the line names the id). */
+  /** The logger of the request's line: its child logger if one was made (it names the id), else the root. */
   lineLogger(): { logger: Logger; named: boolean } {
-    return this.child ? { logger: this.child, named: true } : { logger: requestLineLogger(this.root), named: false };
+    return this.child ? { logger: this.child, named: true } : { logger: this.root, named: false };
   }
 }
 
@@ -53,5 +53,5 @@ export function requestContext(log: Logger): Koa.Middleware {
 /** A request's one log line: method, path (credentials redacted), status, time, key. */
 export function logRequestLine(state: RequestState, method: string, url: string, status: number, started: number): void {
   const { logger, named } = state.lineLogger();
-  logger.info({ ...(named ? {} : { requestId: state.requestId }), method, path: redactPath(url), status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id }, "request");
+  writeRequestLine(logger, { requestId: named ? undefined : state.requestId, method, path: redactPath(url), status, ms: Math.round(performance.now() - started), keyId: state.caller?.key.id });
 }
