@@ -15,6 +15,8 @@ declare module "better-sqlite3" {
   class Database {
     constructor(filename: string, options?: Options);
     prepare(sql: string): Statement;
+    /** Whether a transaction is open on the connection. */
+    readonly inTransaction: boolean;
     close(): void;
   }
   export default Database;

@@ -111,6 +111,11 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       }
     }
   };
+  type PendingWrite = { stmt: ReturnType<typeof db.prepare>; params: unknown[]; resolve: (done: boolean) => void; reject: (err: unknown) => void };
+  let pendingWrites: PendingWrite[] = [];
+  const begin = db.prepare("BEGIN IMMEDIATE");
+  const commit = db.prepare("COMMIT");
+  const rollback = db.prepare("ROLLBACK");
   let version: unknown = null;
   let checkedAt = -Infinity;
   let statementsSeen = -1;
@@ -136,21 +141,65 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       // A copy: callers may set fields on what they get; the remembered row stays as read.
       return (row ? { ...row } : undefined) as T | undefined;
     },
-    async write(query: LeanQuery, params: unknown[]) {
-      if (!RUNS_LOG_WRITE.test(query.sqlite)) throw new Error(`lean write '${query.name}' is not a write to the runs log (see openSqlite)`);
+    write(query: LeanQuery, params: unknown[]) {
+      if (!RUNS_LOG_WRITE.test(query.sqlite)) return Promise.reject(new Error(`lean write '${query.name}' is not a write to the runs log (see openSqlite)`));
       const stmt = prepared(query);
-      try {
-        stmt.run(...params.map(sqliteParam));
-        return true;
-      } catch (err) {
-        if (isBusy(err)) return false;
-        throw err;
-      }
+      return new Promise<boolean>((resolve, reject) => {
+        pendingWrites.push({ stmt, params: params.map(sqliteParam), resolve, reject });
+        if (pendingWrites.length === 1) setImmediate(writePending);
+      });
     },
     async close() {
       db.close();
     },
   };
+
+  /**
+   * The runs log's writes made during one turn of the event loop, committed together at its end: one transaction (one
+   * set of WAL frames for the pages they share, one lock taken) instead of one each (measured with `strace` on a tool
+   * run under load: 17 pwrite and 14 fcntl calls a run, two commits). A lone write is made as it is. Each caller's
+   * promise settles once the commit holding its row is made, as before; a row that breaks a constraint (a reused
+   * Idempotency-Key) fails alone, since SQLite undoes only the failing statement. When another connection of this
+   * process holds the write lock, nothing is written and every caller gets false (it writes through Prisma).
+   */
+  function writePending(): void {
+    const rows = pendingWrites;
+    pendingWrites = [];
+    if (rows.length === 1) {
+      const [row] = rows as [PendingWrite];
+      try {
+        row.stmt.run(...row.params);
+        row.resolve(true);
+      } catch (err) {
+        if (isBusy(err)) row.resolve(false);
+        else row.reject(err);
+      }
+      return;
+    }
+    try {
+      begin.run();
+    } catch (err) {
+      for (const row of rows) isBusy(err) ? row.resolve(false) : row.reject(err);
+      return;
+    }
+    const failed = new Map<PendingWrite, unknown>();
+    try {
+      for (const row of rows) {
+        try {
+          row.stmt.run(...row.params);
+        } catch (err) {
+          if (!isConstraint(err)) throw err;
+          failed.set(row, err);
+        }
+      }
+      commit.run();
+    } catch (err) {
+      if (db.inTransaction) rollback.run();
+      for (const row of rows) row.reject(err);
+      return;
+    }
+    for (const row of rows) failed.has(row) ? row.reject(failed.get(row)) : row.resolve(true);
+  }
 
   function prepared(query: LeanQuery) {
     let stmt = statements.get(query.name);
@@ -160,6 +209,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
 }
 
 const isBusy = (err: unknown) => /^SQLITE_BUSY/.test((err as { code?: string }).code ?? "");
+const isConstraint = (err: unknown) => /^SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? "");
 
 /** How long a read waits for SQLite's lock (only ever needed during WAL recovery or a checkpoint reset). */
 const READ_BUSY_MS = 5000;

@@ -10,6 +10,7 @@ import { migrate } from "../../src/db/migrate.js";
 import { databaseTarget } from "../../src/db/target.js";
 import { openLeanReads, type LeanQuery } from "../../src/db/lean-reads.js";
 import pg from "pg";
+import Database from "better-sqlite3";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -87,6 +88,41 @@ describe("data", () => {
       expect(seen).toBe("heard-change");
     } finally {
       await other.end();
+      await lean.close();
+    }
+  });
+
+  it("commits the runs log's writes of one turn on SQLite together, and a row that breaks a constraint fails alone", async () => {
+    if (usingPostgres()) return; // PostgreSQL's grouping is the test below
+    const { accountId } = await server.newAccount();
+    const target = databaseTarget(server.databaseUrl);
+    const lean = await openLeanReads(target);
+    const file = new Database(target.url.slice("file:".length), { fileMustExist: true });
+    try {
+      const insert: LeanQuery = {
+        name: "test_group_run",
+        sqlite: "INSERT INTO Run (id, accountId, appId, status, durationMs, arguments, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        postgresql: "",
+        dates: [],
+      };
+      const prefix = `run_group_${Date.now()}_`;
+      const write = (id: string) => lean.write(insert, [id, accountId, "github", "running", 0, "{}", new Date()]);
+      // WAL frames written by 40 writes made in one turn: one commit writes each page it changed once; 40 commits
+      // would write at least one frame each.
+      file.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+      const done = await Promise.all(Array.from({ length: 40 }, (_, i) => write(`${prefix}${i}`)));
+      expect(done.every((d) => d === true)).toBe(true);
+      const frames = (file.prepare("PRAGMA wal_checkpoint(PASSIVE)").get() as { log: number }).log;
+      expect(frames).toBeGreaterThan(0);
+      expect(frames).toBeLessThan(20);
+      // 10 more in one turn, one of them with an id already taken: only that one fails; the other 9 are written.
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => write(i === 4 ? `${prefix}7` : `${prefix}${40 + i}`)));
+      expect(outcomes.flatMap((o, i) => (o.status === "rejected" ? [i] : []))).toEqual([4]);
+      expect(String((outcomes[4] as PromiseRejectedResult).reason)).toMatch(/UNIQUE|PRIMARY/i);
+      const count = file.prepare("SELECT count(*) AS n FROM Run WHERE id LIKE ?").get(`${prefix}%`) as { n: number };
+      expect(count.n).toBe(49);
+    } finally {
+      file.close();
       await lean.close();
     }
   });
