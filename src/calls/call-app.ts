@@ -57,7 +57,8 @@ export async function callApp(services: Services, accountId: string, eff: Effect
     conn = await refreshConnection(services, eff, conn);
     res = await send(services, eff, conn, url, call);
   }
-  await recordConnectionUse(services.db, conn.id);
+  const recording = recordConnectionUse(services.db, conn.id);
+  if (recording) await recording;
   const body = parseBody(res);
   if (res.status >= 500) {
     const detail = typeof body === "string" ? body.slice(0, 200) : JSON.stringify(body).slice(0, 200);

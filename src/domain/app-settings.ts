@@ -212,15 +212,19 @@ async function appSettings(db: Db, appId: string): Promise<AppSettingsRow | null
  * The last EffectiveApp made per app with the settings it was made from: a call reads the settings every time (a
  * change is used at once) but rebuilds the app only when they differ (parsing URLs and JSON was ~3 % of a proxied call).
  */
-const lastEffective = new WeakMap<CatalogApp, { settings: string; eff: EffectiveApp }>();
+const lastEffective = new WeakMap<CatalogApp, { settings: AppSettingsRow | null; eff: EffectiveApp }>();
+
+const SETTINGS_FIELDS = ["clientId", "clientSecretSealed", "scopes", "baseUrl", "authorizeUrl", "tokenUrl", "serverUrls"] as const satisfies readonly (keyof AppSettingsRow)[];
+
+/** The same settings, field by field (each is text or null). */
+const sameSettings = (a: AppSettingsRow | null, b: AppSettingsRow | null) => a === b || (a !== null && b !== null && SETTINGS_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null)));
 
 export async function effectiveApp(db: Db, secrets: Secrets, app: CatalogApp): Promise<EffectiveApp> {
   const settings = await appSettings(db, app.id);
-  const key = settings ? JSON.stringify(settings) : "";
   const last = lastEffective.get(app);
-  if (last && last.settings === key) return last.eff;
+  if (last && sameSettings(last.settings, settings)) return last.eff;
   const eff = Object.freeze(buildEffectiveApp(secrets, app, settings));
-  lastEffective.set(app, { settings: key, eff });
+  lastEffective.set(app, { settings, eff });
   return eff;
 }
 

@@ -91,8 +91,17 @@ async function keyByFingerprint(db: Db, fingerprint: string): Promise<Authentica
   if (!lean) return db.apiKey.findUnique({ where: { fingerprint }, include: { account: true } });
   const row = await lean.one<KeyRow>(KEY_BY_FINGERPRINT, [fingerprint]);
   if (!row) return null;
-  const { email, accountCreatedAt, ...key } = row;
-  return { ...key, account: { email, createdAt: accountCreatedAt } };
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    project: row.project,
+    preview: row.preview,
+    permissions: row.permissions,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+    account: { email: row.email, createdAt: row.accountCreatedAt },
+  };
 }
 
 /**
@@ -107,7 +116,8 @@ export async function authenticateKey(db: Db, secrets: Secrets, key: string): Pr
   const record = await keyByFingerprint(db, secrets.fingerprint(key));
   if (!record) throw new ApiError("unauthorized", "The API key is not known. Create one with `patchbay key create`.");
   if (record.revokedAt) throw new ApiError("unauthorized", "The API key has been revoked. Use another key.");
-  record.lastUsedAt = await recordKeyUse(db, record);
+  const used = recordKeyUse(db, record);
+  record.lastUsedAt = used instanceof Date ? used : await used;
   return record;
 }
 

@@ -7,21 +7,30 @@ import type { Db } from "../db/client.js";
 
 export const USAGE_GRANULARITY_MS = 60_000;
 
-/** Writes a key's lastUsedAt when the stored one is older than the granularity; returns the time now on record. */
-export async function recordKeyUse(db: Db, key: { id: string; lastUsedAt: Date | null }, now = Date.now()): Promise<Date | null> {
+/**
+ * Writes a key's lastUsedAt when the stored one is older than the granularity; gives the time now on record, at once
+ * when nothing is written (on every request but one a minute: no promise to wait for then).
+ */
+export function recordKeyUse(db: Db, key: { id: string; lastUsedAt: Date | null }, now = Date.now()): Date | Promise<Date> {
   if (key.lastUsedAt && now - key.lastUsedAt.getTime() <= USAGE_GRANULARITY_MS) return key.lastUsedAt;
-  await db.apiKey.updateMany({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
-  return new Date(now);
+  return db.apiKey.updateMany({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } }).then(() => new Date(now));
 }
 
 /** When this process last wrote each connection's lastUsedAt (a connection's row is not read again to know). */
 const connectionWrites = new Map<string, number>();
 const MAX_TRACKED = 10_000;
 
-/** Records that a connection was used; writes only when this process has not written it within the granularity. */
-export async function recordConnectionUse(db: Db, connectionId: string, now = Date.now()): Promise<void> {
+/**
+ * Records that a connection was used; writes only when this process has not written it within the granularity (a
+ * promise to wait for then, else nothing).
+ */
+export function recordConnectionUse(db: Db, connectionId: string, now = Date.now()): Promise<void> | undefined {
   const last = connectionWrites.get(connectionId);
-  if (last !== undefined && now - last < USAGE_GRANULARITY_MS) return;
+  if (last !== undefined && now - last < USAGE_GRANULARITY_MS) return undefined;
+  return writeConnectionUse(db, connectionId, now);
+}
+
+async function writeConnectionUse(db: Db, connectionId: string, now: number): Promise<void> {
   if (connectionWrites.size >= MAX_TRACKED) {
     for (const [id, at] of connectionWrites) if (now - at >= USAGE_GRANULARITY_MS) connectionWrites.delete(id);
     if (connectionWrites.size >= MAX_TRACKED) connectionWrites.clear();

@@ -35,8 +35,7 @@ export function createWindowLimiter(opts: {
     "RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
     "RateLimit-Reset": String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
   });
-  const count = async (subject: string) => {
-    if (!shared) return memory.consume(subject);
+  const count = !shared ? (subject: string) => memory.consume(subject) : async (subject: string) => {
     try {
       return await shared.consume(subject);
     } catch (err) {
