@@ -14,9 +14,24 @@ export function decodePathParam(name: string, raw: string): string {
 
 /** Checks each `{name}` segment of an operation's path template against the request's path. */
 export function checkPathParams(template: string, path: string): void {
+  const params = paramsOf(template);
+  if (!params.length) return;
   const segments = path.split("/");
-  template.split("/").forEach((part, i) => {
-    const name = /^\{(.+)\}$/.exec(part)?.[1];
-    if (name !== undefined) decodePathParam(name, segments[i] ?? "");
-  });
+  for (const { index, name } of params) decodePathParam(name, segments[index] ?? "");
+}
+
+/** The `{name}` segments of each template, with their places (the contract's templates are few: read once each). */
+const templates = new Map<string, { index: number; name: string }[]>();
+
+function paramsOf(template: string): { index: number; name: string }[] {
+  let params = templates.get(template);
+  if (params === undefined) {
+    params = template.split("/").flatMap((part, index) => {
+      const name = /^\{(.+)\}$/.exec(part)?.[1];
+      return name === undefined ? [] : [{ index, name }];
+    });
+    if (templates.size >= 1024) templates.clear();
+    templates.set(template, params);
+  }
+  return params;
 }
