@@ -117,12 +117,14 @@ const send = (services: Services, eff: EffectiveApp, conn: ConnectionInUse, targ
  * 502 upstream_error; an address the guard refuses → 409 app_not_configured (the operator can set the app's address).
  */
 export async function sendWithCredentials(services: Services, eff: EffectiveApp, credentials: Credentials, authType: string, target: URL, call: AppCall): Promise<OutboundResponse> {
-  const url = new URL(target);
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "Patchbay/1.0 (+connected apps for AI agents)" };
-  for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
-  const hasBody = call.body !== undefined && call.body !== null && !["GET", "HEAD"].includes(call.method);
+  if (call.headers) for (const k in call.headers) if (Object.hasOwn(call.headers, k)) headers[k.toLowerCase()] = call.headers[k]!;
+  const hasBody = call.body !== undefined && call.body !== null && call.method !== "GET" && call.method !== "HEAD";
   if (hasBody) headers["content-type"] ??= "application/json";
-  placeCredentials({ url, headers }, credentials, methodOf(eff.auth, credentials, authType));
+  // The target is copied only when a credential goes in its query (the caller may send it again, after a refresh).
+  let copy: URL | undefined;
+  placeCredentials({ get url() { return (copy ??= new URL(target)); }, headers }, credentials, methodOf(eff.auth, credentials, authType));
+  const url = copy ?? target;
   try {
     return await sendOutbound({
       url,
