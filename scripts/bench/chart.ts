@@ -5,6 +5,7 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import type { Row } from "./summarize.js";
+import { percent } from "./print-table.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -42,7 +43,7 @@ export function chartSvg(rows: Row[], title: string, subtitle: string): string {
     };
     bar(x0, r.patchbay!.rps, "#2f6fde");
     if (r.reference) bar(x0 + barW + 4, r.reference.stats.rps, "#9aa3ad");
-    const note = r.ratio !== null ? `${(r.ratio * 100).toFixed(r.ratio < 0.1 ? 1 : 0)} %` : r.id === "find-no-app" ? `${((r.patchbay!.rps / 1000) * 100).toFixed(0)} % of goal` : "";
+    const note = r.ratio !== null ? percent(r.ratio) : r.id === "find-no-app" ? `${((r.patchbay!.rps / 1000) * 100).toFixed(0)} % of goal` : "";
     if (r.id === "find-no-app") parts.push(`<line x1="${x0 - 6}" x2="${x0 + 2 * barW + 10}" y1="${y(1000)}" y2="${y(1000)}" stroke="#c0392b" stroke-dasharray="4 3"/>`);
     parts.push(`<text x="${x0 + barW + 2}" y="${top + plotH + 16}" font-size="12" font-weight="600" text-anchor="middle" fill="#c0392b">${esc(note)}</text>`);
     const lines = [SHORT[r.id] ?? r.id, r.setup];

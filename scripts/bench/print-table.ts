@@ -5,6 +5,9 @@ const num = (n: number | undefined | null, digits = 0) => (n === undefined || n 
 const ms = (n: number | undefined | null) => (n === undefined || n === null || !Number.isFinite(n) ? "—" : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const figures = (s: Stats | null | undefined) => (s ? `${num(s.rps).padStart(7)} ${ms(s.p50).padStart(7)} ${ms(s.p99).padStart(7)}` : `${"—".padStart(7)} ${"—".padStart(7)} ${"—".padStart(7)}`);
 
+/** A ratio as a percentage: with a tenth below 100 %, so that a figure near a goal (49.5 %) is not rounded onto it. */
+export const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 1 ? 1 : 0)} %`;
+
 export function printRows(rows: Row[], out: (line: string) => void = console.log) {
   out(`${"path".padEnd(36)} | ${"Patchbay rps".padStart(7)}  p50 ms  p99 ms | ${"reference".padEnd(24)}     rps  p50 ms  p99 ms | ratio  | added p50 / p99 (ms): loaded; one at a time`);
   out("-".repeat(150));
@@ -13,7 +16,7 @@ export function printRows(rows: Row[], out: (line: string) => void = console.log
       out(`${r.label.padEnd(36)} | FAILED: ${r.error}`);
       continue;
     }
-    const ratio = r.ratio === null ? "  —   " : `${(r.ratio * 100).toFixed(r.ratio < 0.1 ? 1 : 0)} %`.padStart(6);
+    const ratio = r.ratio === null ? "  —   " : percent(r.ratio).padStart(6);
     const one = r.addedLatencyOneAtATime ? `; +${ms(r.addedLatencyOneAtATime.p50)} / +${ms(r.addedLatencyOneAtATime.p99)}` : "";
     const added = r.addedLatency ? `+${ms(r.addedLatency.p50)} / +${ms(r.addedLatency.p99)}${one}` : r.p50Ratio !== null ? `p50 ${r.p50Ratio.toFixed(2)}×` : "";
     out(`${r.label.padEnd(36)} | ${figures(r.patchbay)} | ${(r.reference?.name ?? "").padEnd(24)} ${figures(r.reference?.stats)} | ${ratio} | ${added}`);
