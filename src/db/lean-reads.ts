@@ -25,6 +25,8 @@ export interface LeanQuery {
    * `postgresql` (same order; `unnest`). Writes made while one is on its way are then sent together (`GroupWrite`).
    */
   postgresqlMany?: string;
+  /** Writes whose queries share a group name are sent together, in one statement (see GroupWrite). */
+  group?: string;
 }
 
 export interface LeanReads {
@@ -256,16 +258,15 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
   const changes = listenForChanges(pg, target.url, target.schema ?? "public", () => memory.forget());
   let statementsSeen = localStatements;
   let since = performance.now();
+  // Unnamed statements of many rows are planned anew each time: a plan kept from when the table was small (a hash
+  // join over all of it) would scan the whole runs log once the table had grown; with the rows at hand it looks each
+  // one up.
+  const sendWrite = (text: string, values: unknown[], name?: string) => pool.query(name ? { name, text, values } : { text, values });
   const groups = new Map<string, GroupWrite>();
   const groupWrite = (query: LeanQuery) => {
-    let group = groups.get(query.name);
-    if (!group) {
-      const one = (values: unknown[]) => pool.query({ name: query.name, text: query.postgresql, values }).then(() => {});
-      // Unnamed, so planned anew for each group: a plan kept from when the table was small (a hash join over all of
-      // it) would scan the whole runs log once the table had grown; with the rows at hand it looks each one up.
-      const many = (columns: unknown[][]) => pool.query({ text: query.postgresqlMany!, values: columns }).then(() => {});
-      groups.set(query.name, (group = new GroupWrite(one, many)));
-    }
+    const key = query.group ?? query.name;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = new GroupWrite(sendWrite)));
     return group;
   };
   const read = async (query: LeanQuery, params: unknown[]) => {
@@ -292,7 +293,7 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
     async write(query: LeanQuery, params: unknown[]) {
       const values = params.map(postgresParam);
       if (!query.postgresqlMany) await pool.query({ name: query.name, text: query.postgresql, values });
-      else await groupWrite(query).add(values);
+      else await groupWrite(query).add(query, values);
       return true;
     },
     async close() {
@@ -306,26 +307,27 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
 const MAX_GROUP = 256;
 
 /**
- * Group commit for one write statement on PostgreSQL: a write made while none of its kind is on its way is sent at
- * once, alone; those made meanwhile wait for it and then go together, as one statement (one round trip, one commit
- * and one wake-up of the server for all of them instead of one each). Each caller's promise settles once the
+ * Group commit on PostgreSQL for the writes of one group (one statement, or several sharing a `group` name): a write
+ * made while none of the group is on its way is sent at once, alone; those made meanwhile wait for it and then go
+ * together, as one statement (one round trip, one commit and one wake-up of the server for all of them instead of one
+ * each). Writes of different statements in the group go in one statement too, each as a data-modifying `WITH` part
+ * (the runs log's inserts of runs starting and updates of runs ending). Each caller's promise settles once the
  * statement holding its row has committed, so a write is as durable when it resolves as before. When a statement of
- * several rows fails (a unique index, a row whose account was just deleted), none of it was written (one statement
- * is atomic): each row is then sent alone, so that every caller gets its own row's outcome.
+ * several rows fails (a unique index, a row whose account was just deleted), none of it was written (one statement is
+ * atomic): each statement's rows are then sent on their own, and if that fails too each row alone, so that every
+ * caller gets its own row's outcome.
  * Measured on a tool run on PostgreSQL (two writes to the runs log): `npm run bench:profile -- run --setup postgres`.
  */
 export class GroupWrite {
-  private waiting: { values: unknown[]; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private waiting: PendingWrite[] = [];
   private sending = false;
 
-  constructor(
-    private readonly one: (values: unknown[]) => Promise<void>,
-    private readonly many: (columns: unknown[][]) => Promise<void>,
-  ) {}
+  /** `run`: sends a statement (prepared under `name` when one is given) and resolves once it has committed. */
+  constructor(private readonly run: (text: string, values: unknown[], name?: string) => Promise<unknown>) {}
 
-  add(values: unknown[]): Promise<void> {
+  add(query: LeanQuery, values: unknown[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ values, resolve, reject });
+      this.waiting.push({ query, values, resolve, reject });
       if (!this.sending) void this.send();
     });
   }
@@ -334,21 +336,55 @@ export class GroupWrite {
     this.sending = true;
     while (this.waiting.length) {
       const rows = this.waiting.splice(0, MAX_GROUP);
-      if (rows.length === 1) {
-        await this.one(rows[0]!.values).then(rows[0]!.resolve, rows[0]!.reject);
+      const kinds = new Map<LeanQuery, PendingWrite[]>();
+      for (const row of rows) {
+        const kind = kinds.get(row.query);
+        if (kind) kind.push(row);
+        else kinds.set(row.query, [row]);
+      }
+      if (kinds.size === 1) {
+        await this.sendKind(rows);
         continue;
       }
-      const columns = rows[0]!.values.map((_, i) => rows.map((r) => r.values[i]));
+      const parts: string[] = [];
+      const values: unknown[] = [];
+      for (const [query, kind] of kinds) {
+        const offset = values.length;
+        parts.push(`w${parts.length} AS (${query.postgresqlMany!.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
+        values.push(...columnsOf(kind));
+      }
       try {
-        await this.many(columns);
+        await this.run(`WITH ${parts.join(", ")} SELECT 1`, values);
         for (const r of rows) r.resolve();
       } catch {
-        await Promise.all(rows.map((r) => this.one(r.values).then(r.resolve, r.reject)));
+        await Promise.all([...kinds.values()].map((kind) => this.sendKind(kind)));
       }
     }
     this.sending = false;
   }
+
+  /** Rows of one statement: alone, or as one statement of many rows and, if that fails, each alone. */
+  private async sendKind(rows: PendingWrite[]): Promise<void> {
+    const alone = (r: PendingWrite) => this.run(r.query.postgresql, r.values, r.query.name).then(() => r.resolve(), r.reject);
+    if (rows.length === 1) return alone(rows[0]!);
+    try {
+      await this.run(rows[0]!.query.postgresqlMany!, columnsOf(rows));
+      for (const r of rows) r.resolve();
+    } catch {
+      await Promise.all(rows.map(alone));
+    }
+  }
 }
+
+interface PendingWrite {
+  query: LeanQuery;
+  values: unknown[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** One array per parameter, holding that parameter of every row (what `postgresqlMany` takes). */
+const columnsOf = (rows: PendingWrite[]) => rows[0]!.values.map((_, i) => rows.map((r) => r.values[i]));
 
 /** Rows remembered per query and parameters; `generation` counts the times they were all forgotten. */
 class RowMemory {

@@ -41,6 +41,7 @@ const INSERT_RUN: LeanQuery = {
   name: "insert_run",
   sqlite: `INSERT INTO Run (${RUN_COLUMNS.join(", ")}) VALUES (${RUN_COLUMNS.map(() => "?").join(", ")})`,
   postgresql: `INSERT INTO "Run" (${RUN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${RUN_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
+  group: "runs_log",
   postgresqlMany: `INSERT INTO "Run" (${RUN_COLUMNS.map((c) => `"${c}"`).join(", ")}) SELECT * FROM unnest(${RUN_COLUMNS.map(pgArray).join(", ")})`,
   dates: [],
 };
@@ -49,6 +50,7 @@ const FINISH_RUN: LeanQuery = {
   name: "finish_run",
   sqlite: `UPDATE Run SET ${END_COLUMNS.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
   postgresql: `UPDATE "Run" SET ${END_COLUMNS.map((c, i) => `"${c}" = $${i + 1}`).join(", ")} WHERE id = $${END_COLUMNS.length + 1}`,
+  group: "runs_log",
   postgresqlMany: `UPDATE "Run" SET ${END_COLUMNS.map((c) => `"${c}" = v."${c}"`).join(", ")} FROM unnest(${[...END_COLUMNS, "id"].map(pgArray).join(", ")}) AS v(${[...END_COLUMNS, "id"].map((c) => `"${c}"`).join(", ")}) WHERE "Run"."id" = v."id"`,
   dates: [],
 };

@@ -135,22 +135,43 @@ describe("data", () => {
     await admin.connect();
     try {
       await admin.query(`CREATE TABLE "GroupProbe" (id text PRIMARY KEY, n integer NOT NULL, at timestamp(3))`);
-      await admin.query(`CREATE TABLE "GroupProbeStatements" (n integer NOT NULL)`);
-      await admin.query(`CREATE FUNCTION group_probe_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO "GroupProbeStatements" VALUES (1); RETURN NULL; END $$`);
-      await admin.query(`CREATE TRIGGER group_probe_statements AFTER INSERT ON "GroupProbe" FOR EACH STATEMENT EXECUTE FUNCTION group_probe_count()`);
+      // Each statement that writes the table records its transaction: distinct transactions = statements sent.
+      await admin.query(`CREATE TABLE "GroupProbeStatements" (tx bigint NOT NULL)`);
+      await admin.query(`CREATE FUNCTION group_probe_count() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO "GroupProbeStatements" VALUES (txid_current()); RETURN NULL; END $$`);
+      await admin.query(`CREATE TRIGGER group_probe_statements AFTER INSERT OR UPDATE ON "GroupProbe" FOR EACH STATEMENT EXECUTE FUNCTION group_probe_count()`);
       const insert: LeanQuery = {
         name: "test_group_probe",
         sqlite: "",
         postgresql: `INSERT INTO "GroupProbe" (id, n, at) VALUES ($1, $2, $3)`,
         postgresqlMany: `INSERT INTO "GroupProbe" (id, n, at) SELECT * FROM unnest($1::text[], $2::integer[], $3::timestamp(3)[])`,
+        group: "test_group_probe",
+        dates: [],
+      };
+      const update: LeanQuery = {
+        name: "test_group_probe_update",
+        sqlite: "",
+        postgresql: `UPDATE "GroupProbe" SET n = $1 WHERE id = $2`,
+        postgresqlMany: `UPDATE "GroupProbe" SET n = v.n FROM unnest($1::integer[], $2::text[]) AS v(n, id) WHERE "GroupProbe".id = v.id`,
+        group: "test_group_probe",
         dates: [],
       };
       const at = new Date("2026-01-02T03:04:05.678Z");
-      const statements = async () => Number((await admin.query(`SELECT count(*) AS n FROM "GroupProbeStatements"`)).rows[0].n);
+      const statements = async () => Number((await admin.query(`SELECT count(DISTINCT tx) AS n FROM "GroupProbeStatements"`)).rows[0].n);
       // 40 writes at once: the first goes alone, the 39 made while it was on its way go together, as one statement.
       const first = await Promise.all(Array.from({ length: 40 }, (_, i) => lean.write(insert, [`row-${i}`, i, i % 2 ? null : at])));
       expect(first.every((done) => done === true)).toBe(true);
       expect(await statements()).toBe(2);
+      // Updates and inserts of the same group made together: the first alone, the other 19 in one statement of both.
+      const mixed = await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) => lean.write(update, [1000 + i, `row-${i}`])),
+        ...Array.from({ length: 10 }, (_, i) => lean.write(insert, [`row-mixed-${i}`, 2000 + i, null])),
+      ]);
+      expect(mixed.every((done) => done === true)).toBe(true);
+      expect(await statements()).toBe(4);
+      const changed = await admin.query<{ n: number }>(`SELECT n FROM "GroupProbe" WHERE n >= 1000 ORDER BY n`);
+      expect(changed.rows.map((r) => r.n)).toEqual([...Array.from({ length: 10 }, (_, i) => 1000 + i), ...Array.from({ length: 10 }, (_, i) => 2000 + i)]);
+      await admin.query(`DELETE FROM "GroupProbe" WHERE n >= 2000`);
+      await admin.query(`UPDATE "GroupProbe" SET n = n - 1000 WHERE n >= 1000`);
       // 20 more, one of which has the id of an earlier row: its group fails as a whole and is sent row by row, so
       // only that write fails and the other 19 are written.
       const ids = Array.from({ length: 20 }, (_, i) => (i === 7 ? "row-3" : `row-${40 + i}`));
