@@ -113,8 +113,8 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       }
     }
   };
-  type PendingWrite = { stmt: ReturnType<typeof db.prepare>; params: unknown[]; resolve: (done: boolean) => void; reject: (err: unknown) => void };
-  let pendingWrites: PendingWrite[] = [];
+  type SqliteWrite = { stmt: ReturnType<typeof db.prepare>; params: unknown[]; resolve: (done: boolean) => void; reject: (err: unknown) => void };
+  let pendingWrites: SqliteWrite[] = [];
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
   const rollback = db.prepare("ROLLBACK");
@@ -168,7 +168,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
     const rows = pendingWrites;
     pendingWrites = [];
     if (rows.length === 1) {
-      const [row] = rows as [PendingWrite];
+      const [row] = rows as [SqliteWrite];
       try {
         row.stmt.run(...row.params);
         row.resolve(true);
@@ -184,7 +184,7 @@ async function openSqlite(target: DatabaseTarget): Promise<LeanReads> {
       for (const row of rows) isBusy(err) ? row.resolve(false) : row.reject(err);
       return;
     }
-    const failed = new Map<PendingWrite, unknown>();
+    const failed = new Map<SqliteWrite, unknown>();
     try {
       for (const row of rows) {
         try {
@@ -292,7 +292,7 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
     },
     async write(query: LeanQuery, params: unknown[]) {
       const values = params.map(postgresParam);
-      if (!query.postgresqlMany) await pool.query({ name: query.name, text: query.postgresql, values });
+      if (!query.postgresqlMany) await sendWrite(query.postgresql, values, query.name);
       else await groupWrite(query).add(query, values);
       return true;
     },

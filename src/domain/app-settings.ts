@@ -214,7 +214,16 @@ async function appSettings(db: Db, appId: string): Promise<AppSettingsRow | null
  */
 const lastEffective = new WeakMap<CatalogApp, { settings: AppSettingsRow | null; eff: EffectiveApp }>();
 
-const SETTINGS_FIELDS = ["clientId", "clientSecretSealed", "scopes", "baseUrl", "authorizeUrl", "tokenUrl", "serverUrls"] as const satisfies readonly (keyof AppSettingsRow)[];
+/** Every field of the settings (the type makes the list whole: a field added to AppSettingsRow must be named here). */
+const SETTINGS_FIELDS = Object.keys({
+  clientId: true,
+  clientSecretSealed: true,
+  scopes: true,
+  baseUrl: true,
+  authorizeUrl: true,
+  tokenUrl: true,
+  serverUrls: true,
+} satisfies Record<keyof AppSettingsRow, true>) as (keyof AppSettingsRow)[];
 
 /** The same settings, field by field (each is text or null). */
 const sameSettings = (a: AppSettingsRow | null, b: AppSettingsRow | null) => a === b || (a !== null && b !== null && SETTINGS_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null)));
