@@ -387,7 +387,7 @@ export type ApiAppRequest = {
      */
     body?: unknown;
     /**
-     * Extra request headers. Authorization and hop-by-hop headers are set by Patchbay and cannot be given.
+     * Extra request headers. Authorization, hop-by-hop headers and Expect are set by Patchbay and cannot be given.
      */
     headers?: {
         [key: string]: unknown;

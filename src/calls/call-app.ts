@@ -35,14 +35,14 @@ export interface AppAnswer {
   connection: string;
 }
 
-/** Headers the caller may not set: credentials and hop-by-hop headers are Patchbay's. */
-const RESERVED_HEADERS = /^(authorization|proxy-authorization|cookie|host|content-length|connection|keep-alive|transfer-encoding|te|trailer|upgrade|x-forwarded-.*|forwarded)$/i;
+/** Headers the caller may not set: credentials, hop-by-hop headers and Expect (how the body is sent) are Patchbay's. */
+const RESERVED_HEADERS = /^(authorization|proxy-authorization|cookie|host|content-length|connection|keep-alive|transfer-encoding|te|trailer|upgrade|expect|x-forwarded-.*|forwarded)$/i;
 
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 export async function callApp(services: Services, accountId: string, eff: EffectiveApp, call: AppCall): Promise<AppAnswer> {
   for (const name of Object.keys(call.headers ?? {})) {
-    if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials and hop-by-hop headers itself.`);
+    if (RESERVED_HEADERS.test(name)) throw invalid(`headers.${name} cannot be set: Patchbay sets credentials, hop-by-hop headers and Expect itself.`);
   }
   const own = call.server && ownServer(eff, call.server);
   if (own) assertOwnServer(eff, own, services.config.allowPrivateNetwork);

@@ -82,8 +82,7 @@ function capped(source: Readable, maxBytes: number, state: GuardedFetch): Readab
     if (!out.push(chunk)) source.pause();
   });
   source.on("end", () => out.push(null));
-  source.on("error", (err) => out.destroy(err));
-  source.on("aborted", () => out.destroy(new OutboundFailure("connection", "the connection closed before the whole answer arrived")));
+  source.on("error", (err) => out.destroy(err)); // an answer cut off arrives as an error (an OutboundFailure)
   out.on("close", () => source.destroy());
   return out;
 }

@@ -10,8 +10,10 @@
  * - the answer is read up to a size limit (fail or truncate).
  * `allowPrivate` lifts the address rule (PATCHBAY_ALLOW_PRIVATE_NETWORK=true, or an address the operator set).
  */
-import http from "node:http";
-import https from "node:https";
+import { Buffer } from "node:buffer";
+import type { IncomingHttpHeaders } from "node:http";
+import { Readable } from "node:stream";
+import { Agent, type Dispatcher } from "undici";
 import { blockedHost } from "./blocked-address.js";
 import { guardedLookup } from "./guarded-lookup.js";
 import { RefusedAddress } from "./refused-address.js";
@@ -40,13 +42,14 @@ export interface OutboundRequest {
 export interface OutboundResponse {
   status: number;
   statusText: string;
-  headers: http.IncomingHttpHeaders;
+  /** Names in lower case; a repeated header joined with ", " (set-cookie kept as a list), as Node's http module reads them. */
+  headers: IncomingHttpHeaders;
   /** The answer's bytes (up to `maxBodyBytes`). */
   body: Buffer;
   /** The body was cut at `maxBodyBytes`. */
   truncated: boolean;
-  /** With `stream: true`: the answer's body, unread (`body` is then empty). */
-  stream?: http.IncomingMessage;
+  /** With `stream: true`: the answer's body, unread (`body` is then empty); destroying it ends the request. */
+  stream?: Readable;
 }
 
 export type OutboundFailureReason = "timeout" | "refused_address" | "connection" | "too_large" | "invalid_request";
@@ -63,12 +66,17 @@ export class OutboundFailure extends Error {
   }
 }
 
-const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: "lifo" as const };
-/** Guarded and unguarded requests never share a pooled socket (one to a private address must not be reused by a guarded call). */
-const agents = {
-  guarded: { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) },
-  open: { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) },
-};
+/**
+ * The connection pools, undici's (the client Node's own `fetch` is built on) rather than `http.request`: for the same
+ * proxied call it costs the server about a quarter less CPU (no ClientRequest and IncomingMessage streams, no agent
+ * bookkeeping per request; measured with `npm run bench:profile -- proxy --rate 3000`: 174–192 → 128–145 µs per
+ * request, interleaved runs). Up to 256 connections per origin, idle ones kept 4 s (or as the server's Keep-Alive
+ * says). undici's own connect, header and body timeouts are off: the one deadline below covers the whole exchange.
+ * Guarded and unguarded requests never share a pooled socket (one to a private address must not be reused by a
+ * guarded call); the guarded pool resolves names with `guardedLookup`, at connect time.
+ */
+const pool = (guarded: boolean) => new Agent({ connections: 256, connect: { timeout: 0, ...(guarded ? { lookup: guardedLookup as never } : {}) }, headersTimeout: 0, bodyTimeout: 0 });
+const pools = { guarded: pool(true), open: pool(false) };
 
 export function sendOutbound(req: OutboundRequest): Promise<OutboundResponse> {
   let url: URL;
@@ -83,57 +91,63 @@ export function sendOutbound(req: OutboundRequest): Promise<OutboundResponse> {
     if (kind) return Promise.reject(new OutboundFailure("refused_address", new RefusedAddress(url.hostname, url.hostname, kind).message));
   }
   const maxBytes = req.maxBodyBytes ?? 1024;
+  let headers = req.headers;
+  // Credentials in the URL go in a Basic Authorization header (unless the caller set one), as Node's `auth` option does.
+  if ((url.username || url.password) && !Object.keys(headers).some((k) => k.toLowerCase() === "authorization")) {
+    headers = { ...headers, authorization: `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}` };
+  }
 
   return new Promise((resolve, reject) => {
-    const protocol = url.protocol as "http:" | "https:";
-    const transport = protocol === "https:" ? https : http;
-    // Node copies the headers it is given: the caller's object is used as it is unless a length is added.
-    const headers = req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
-    let request: http.ClientRequest;
-    try {
-      // Options, not the URL itself: Node would turn the URL into options on every call (measured ~3 µs a request).
-      const hostname = url.hostname;
-      const options: https.RequestOptions = {
-        protocol,
-        hostname: hostname.startsWith("[") ? hostname.slice(1, -1) : hostname,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: req.method,
-        headers,
-        agent: req.allowPrivate ? agents.open[protocol] : agents.guarded[protocol],
-      };
-      if (url.username || url.password) options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-      if (!req.allowPrivate) options.lookup = guardedLookup as never;
-      request = transport.request(options);
-    } catch (err) {
-      // Node refuses header names and values that are not valid HTTP (a ':authority' name, a CR in a value).
-      return reject(new OutboundFailure("invalid_request", (err as Error).message));
-    }
     let settled = false;
+    let controller: Dispatcher.DispatchController | null = null;
+    let stream: Readable | null = null;
+    let ended = false;
     const fail = (err: OutboundFailure) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      controller?.abort(err);
       reject(err);
     };
     const timer = setTimeout(() => fail(new OutboundFailure("timeout", `timed out: no whole answer within ${req.timeoutMs / 1000} s`)), req.timeoutMs);
     if (req.signal?.aborted) return fail(new OutboundFailure("connection", "aborted by the caller"));
-    req.signal?.addEventListener("abort", () => (settled ? request.destroy() : fail(new OutboundFailure("connection", "aborted by the caller"))), { once: true });
-    request.on("error", (err) => fail(asFailure(err)));
-    request.on("response", (res) => {
-      if (req.stream) {
+    req.signal?.addEventListener("abort", () => (stream ? stream.destroy() : fail(new OutboundFailure("connection", "aborted by the caller"))), { once: true });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    let status = 0;
+    let statusText = "";
+    let answerHeaders: IncomingHttpHeaders = {};
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (settled && !stream) c.abort(new Error("given up")); // the deadline passed while it waited for a connection
+      },
+      onResponseStart(c, code, raw, text) {
+        if (code < 200) return; // an informational answer (100 Continue); the final one follows
+        status = code;
+        statusText = text ?? "";
+        answerHeaders = nodeHeaders(raw);
+        if (!req.stream || settled) return;
         settled = true;
         clearTimeout(timer);
-        return resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: res.headers, body: Buffer.alloc(0), truncated: false, stream: res });
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let truncated = false;
-      res.on("data", (chunk: Buffer) => {
-        if (truncated) return;
+        stream = new Readable({
+          read: () => c.resume(),
+          destroy: (err, done) => {
+            if (!ended) c.abort(err ?? new Error("the answer's reader closed it"));
+            done(err);
+          },
+        });
+        resolve({ status, statusText, headers: answerHeaders, body: Buffer.alloc(0), truncated: false, stream });
+      },
+      onResponseData(c, chunk) {
+        if (stream) {
+          if (!stream.push(chunk)) c.pause();
+          return;
+        }
+        if (truncated || settled) return;
         if (size + chunk.length > maxBytes) {
-          if (req.onTooLarge === "fail") return fail(new OutboundFailure("too_large", `the answer is larger than ${maxBytes} bytes`, res.statusCode));
+          if (req.onTooLarge === "fail") return fail(new OutboundFailure("too_large", `the answer is larger than ${maxBytes} bytes`, status));
           chunks.push(chunk.subarray(0, maxBytes - size));
           size = maxBytes;
           truncated = true;
@@ -141,24 +155,50 @@ export function sendOutbound(req: OutboundRequest): Promise<OutboundResponse> {
         }
         chunks.push(chunk);
         size += chunk.length;
-      });
-      res.on("aborted", () => fail(new OutboundFailure("connection", "the connection closed before the whole answer arrived", res.statusCode)));
-      res.on("error", (err) => fail(asFailure(err, res.statusCode)));
-      res.on("end", () => {
+      },
+      onResponseEnd() {
+        ended = true;
+        if (stream) return void stream.push(null);
         if (settled) return;
-        if (!res.complete) return fail(new OutboundFailure("connection", "the connection closed before the whole answer arrived", res.statusCode));
         settled = true;
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: res.headers, body: Buffer.concat(chunks, size), truncated });
-      });
-    });
-    request.end(req.body);
+        resolve({ status, statusText, headers: answerHeaders, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated });
+      },
+      onResponseError(_c, err) {
+        ended = true;
+        if (stream) return void stream.destroy(asFailure(err, status || undefined));
+        fail(asFailure(err, status || undefined));
+      },
+    };
+    const options: Dispatcher.DispatchOptions = { origin: url.origin, path: `${url.pathname}${url.search}`, method: req.method as Dispatcher.HttpMethod, headers, body: req.body ?? null };
+    (req.allowPrivate ? pools.open : pools.guarded).dispatch(options, handler);
   });
 }
 
-function asFailure(err: Error & { code?: string }, status?: number): OutboundFailure {
+/** Headers whose repeats Node's http module drops (the first is kept); the others are joined with ", ", set-cookie kept as a list. */
+const FIRST_ONLY = new Set(["age", "authorization", "content-length", "content-type", "etag", "expires", "from", "host", "if-modified-since", "if-unmodified-since", "last-modified", "location", "max-forwards", "proxy-authorization", "referer", "retry-after", "server", "user-agent"]);
+
+/** undici's header object (lower-case names; a repeated header as a list) read as Node's http module reads headers. */
+function nodeHeaders(raw: IncomingHttpHeaders): IncomingHttpHeaders {
+  for (const name in raw) {
+    const value = raw[name];
+    if (!Array.isArray(value) || name === "set-cookie") continue;
+    raw[name] = FIRST_ONLY.has(name) ? value[0] : value.join(", ");
+  }
+  return raw;
+}
+
+function asFailure(err: Error & { code?: string; cause?: unknown }, status?: number): OutboundFailure {
   if (err instanceof OutboundFailure) return err;
   if (err instanceof RefusedAddress) return new OutboundFailure("refused_address", err.message);
+  if (err.cause instanceof RefusedAddress) return new OutboundFailure("refused_address", err.cause.message);
+  // undici refuses a request it cannot send as given (a header value with a line break, an Expect header).
+  if (err.code === "UND_ERR_INVALID_ARG" || err.code === "UND_ERR_NOT_SUPPORTED") return new OutboundFailure("invalid_request", err.message);
+  // undici ends the exchange on a 100 Continue the request did not ask for (Patchbay never sends Expect).
+  if (err.code === "UND_ERR_SOCKET" && err.message === "bad response") return new OutboundFailure("connection", "the answer is not valid HTTP: a 100 Continue to a request that did not ask for one", status);
+  if (err.code === "UND_ERR_SOCKET" || err.code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") {
+    return new OutboundFailure("connection", status ? "the connection closed before the whole answer arrived" : "the connection closed before an answer arrived", status);
+  }
   const known: Record<string, string> = {
     ECONNREFUSED: "connection refused",
     ECONNRESET: "connection reset",

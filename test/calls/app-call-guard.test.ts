@@ -45,6 +45,21 @@ function hostile(req: http.IncomingMessage, res: http.ServerResponse) {
     };
     return pump();
   }
+  if (path === "/v1/repeated") {
+    res.setHeader("content-type", ["application/json", "text/plain"]);
+    res.setHeader("link", ['<https://api.example.com/v1/x?page=2>; rel="next"', '<https://api.example.com/v1/x?page=9>; rel="last"']);
+    return res.end('{"repeated":true}');
+  }
+  if (path === "/v1/early-hints") {
+    res.writeEarlyHints({ link: "</style.css>; rel=preload; as=style" }); // an informational answer before the real one
+    setTimeout(() => res.writeHead(201, { "content-type": "application/json" }).end('{"after":"hints"}'), 10);
+    return;
+  }
+  if (path === "/v1/continue") {
+    res.writeContinue(); // 100 Continue to a request that did not ask for it (Patchbay never sends Expect)
+    setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), 10);
+    return;
+  }
   if (path === "/v1/bad-http") {
     res.socket?.end("NOT HTTP AT ALL\r\n\r\n");
     return;
@@ -52,8 +67,11 @@ function hostile(req: http.IncomingMessage, res: http.ServerResponse) {
   res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
 }
 
+let upstreamConnections = 0;
+
 beforeAll(async () => {
   upstream = http.createServer(hostile);
+  upstream.on("connection", () => upstreamConnections++);
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", () => resolve()));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   server = await startTestServer({ PATCHBAY_UPSTREAM_TIMEOUT_MS: "800", PATCHBAY_RATE_LIMIT_PER_MINUTE: "100000" });
@@ -136,6 +154,42 @@ describe("a hostile upstream", () => {
     } finally {
       await configureApp(server.service.services.db, server.service.services.secrets, "stripe", { baseUrl: upstreamUrl });
     }
+  });
+
+  it("that repeats headers is read as Node reads it: the first Content-Type, Link values joined", async () => {
+    const res = await proxy("/v1/repeated");
+    expect(res.status).toBe(200);
+    expect(res.body.headers["content-type"]).toBe("application/json");
+    expect(res.body.headers.link).toBe('<https://api.example.com/v1/x?page=2>; rel="next", <https://api.example.com/v1/x?page=9>; rel="last"');
+    expect(res.body.body).toEqual({ repeated: true });
+  });
+
+  it("that sends 103 Early Hints first is answered with its final status and body", async () => {
+    const res = await proxy("/v1/early-hints");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 201, body: { after: "hints" } });
+  });
+
+  it("that sends 100 Continue unasked gives 502 upstream_error saying so (undici refuses it)", async () => {
+    const res = await proxy("/v1/continue");
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatchObject({ code: "upstream_error" });
+    expect(res.body.error.message).toContain("100 Continue");
+  });
+
+  it("refuses an Expect header from the caller with 400, before anything is sent", async () => {
+    const hits = upstreamHits.length;
+    const res = await server.call("POST", "/api/v1/apps/stripe/request", { key: account.key, body: { method: "POST", path: "/v1/ok", headers: { Expect: "100-continue" }, body: { a: 1 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("headers.Expect cannot be set");
+    expect(upstreamHits.length).toBe(hits);
+  });
+
+  it("reuses its connections: 40 calls one after another open at most 2", async () => {
+    await proxy("/v1/ok");
+    const before = upstreamConnections;
+    for (let i = 0; i < 40; i++) expect((await proxy("/v1/ok")).status).toBe(200);
+    expect(upstreamConnections - before).toBeLessThanOrEqual(2);
   });
 
   it("still answers a well-behaved call afterwards", async () => {

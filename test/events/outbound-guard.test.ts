@@ -3,9 +3,11 @@
  * the addresses a name resolves to, unless PATCHBAY_ALLOW_PRIVATE_NETWORK=true. Checked when a trigger is created,
  * and again at each delivery (a name may resolve elsewhere by then).
  */
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { blockedKind } from "../../src/net/blocked-address.js";
+import { blockedHost, blockedKind } from "../../src/net/blocked-address.js";
 import { sendOutbound } from "../../src/net/outbound-request.js";
 import { startReceiver, type Receiver } from "./support/receiver.js";
 import { waitFor } from "./support/wait-for.js";
@@ -46,6 +48,21 @@ describe("an outbound request", () => {
     const allowed = await sendOutbound({ url: to.url, method: "POST", headers: {}, body: "{}", timeoutMs: 2000, allowPrivate: true });
     expect(allowed.status).toBe(200);
     to.requests.length = 0;
+  });
+});
+
+describe("a host name that passes the spelling check", () => {
+  // The machine's own name (in /etc/hosts) is not refused by its spelling: only the address it resolves to, looked up
+  // when the socket connects, tells that it is loopback. Where it resolves to a public address the check cannot be made.
+  it("is refused at connect time when it resolves to a blocked address", async (t) => {
+    const name = hostname();
+    const resolved = await lookup(name).catch(() => null);
+    if (!resolved || !blockedKind(resolved.address) || blockedHost(name)) return t.skip(`${name} does not resolve to a blocked address here`);
+    const port = new URL(to.url).port;
+    const err = await sendOutbound({ url: `http://${name}:${port}/hook`, method: "POST", headers: {}, body: "{}", timeoutMs: 2000, allowPrivate: false }).catch((e) => e);
+    expect(err.reason).toBe("refused_address");
+    expect(err.message).toContain(name);
+    expect(to.requests).toHaveLength(0);
   });
 });
 

@@ -124,7 +124,7 @@ class AppRequest(TypedDict):
     body: NotRequired[Any]
     """The JSON body to send."""
     headers: NotRequired[Dict[str, Any]]
-    """Extra request headers. Authorization and hop-by-hop headers are set by Patchbay and cannot be given."""
+    """Extra request headers. Authorization, hop-by-hop headers and Expect are set by Patchbay and cannot be given."""
     connection: NotRequired[str]
     """The id of the connection to use; default: the newest active connection to the app."""
 
