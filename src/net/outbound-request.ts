@@ -124,7 +124,7 @@ export function sendOutbound(req: OutboundRequest): Promise<OutboundResponse> {
         if (settled && !stream) c.abort(new Error("given up")); // the deadline passed while it waited for a connection
       },
       onResponseStart(c, code, raw, text) {
-        if (code < 200) return; // an informational answer (100 Continue); the final one follows
+        if (code < 200) return; // an informational answer (103 Early Hints); the final one follows
         status = code;
         statusText = text ?? "";
         answerHeaders = nodeHeaders(raw);
