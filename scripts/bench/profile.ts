@@ -42,6 +42,20 @@ function cpuSplitMs(at: string): { user: number; system: number } {
   return { user: (Number(fields[11]) * 1000) / 100, system: (Number(fields[12]) * 1000) / 100 }; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
+/** CPU time so far of each of the process's threads, in ms, by thread name and id (Node names its worker threads and V8's helpers alike). */
+function threadsMs(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = tid === String(pid) ? "main" : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim()}/${tid}`;
+      out.set(name, (out.get(name) ?? 0) + cpuMs(pid, `/proc/${pid}/task/${tid}`));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
 /** CPU time of the process's main thread (JavaScript, the event loop) so far, in ms; the rest is V8's and libuv's helpers (garbage collection, compilation, the thread pool). */
 const mainThreadMs = (pid: number) => cpuMs(pid, `/proc/${pid}/task/${pid}`);
 
@@ -63,14 +77,17 @@ try {
   await measure(target.target, { connections, seconds: 1, rate });
   const before = cpuSplitMs(`/proc/${server.pid}`);
   const mainBefore = mainThreadMs(server.pid);
+  const threadsBefore = threadsMs(server.pid);
   const m = await measure(target.target, { connections, seconds, rate });
   const after = cpuSplitMs(`/proc/${server.pid}`);
   const main = mainThreadMs(server.pid) - mainBefore;
+  const threads = [...threadsMs(server.pid)].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => (ms * 1000) / m.requests >= 5).sort((a, b) => b[1] - a[1]);
   const user = after.user - before.user;
   const system = after.system - before.system;
   const used = user + system;
   const perRequest = (ms: number) => ((ms * 1000) / m.requests).toFixed(0);
   console.log(`${path} (${database}): ${m.rps.toFixed(0)} rps, p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.errors} errors; server CPU ${perRequest(used)} µs per request (main thread ${perRequest(main)}, helper threads ${perRequest(used - main)}; user ${perRequest(user)}, system ${perRequest(system)})`);
+  console.log(`  by thread (5 µs and more), µs per request: ${threads.map(([name, ms]) => `${name} ${perRequest(ms)}`).join(", ")}`);
 } finally {
   await reference?.stop();
   await pb!.stop();

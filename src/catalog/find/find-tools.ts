@@ -36,6 +36,8 @@ const FEW_MATCHES = 5;
  * a find's time.)
  */
 const IMPLIED_CANDIDATES = 50;
+/** Operation keys remembered per kind of find (collapse); past this many, forgotten and made again. */
+const OPERATION_KEYS = 20_000;
 /** A connected app's tool goes first when its score is at least this share of the catalog's best... */
 const RELEVANT = 0.85;
 /** ...and its text match at least this share. */
@@ -99,6 +101,24 @@ const META_WORDS = [
   "setting", "settings", "config", "configuration", "template", "admin", "audit", "policy", "protection", "restriction",
   "metadata", "schema", "statistic", "stats", "analytics", "report", "metric", "dashboard", "bulk", "batch", "legacy", "deprecated", "preview", "beta", "test", "sandbox",
 ];
+
+/** Bits of a term that hold for every query (createAnswerFinder's termBits). */
+const T_VERB = 1;
+const T_META = 2;
+const T_BULK = 4;
+const T_STRUCTURAL = 8;
+/** Bits of a tool (toolBits). */
+const D_SOLE_BULK = 1;
+const D_UPSERT = 2;
+const D_SEARCH_NAMED = 4;
+/** Bits of a term in the query being ranked (queryBits): which of its QueryIds sets hold it. */
+const Q_NOUN = 1;
+const Q_ALL = 2;
+const Q_EXACT = 4;
+const Q_RESOURCE = 8;
+const Q_CONTEXT = 16;
+const Q_PLACE = 32;
+const Q_VERB = 64;
 
 interface QueryIds {
   /** The verb's specific operation words ("archive", "assign"); generic ones are read as intent. */
@@ -780,6 +800,41 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   index.words.forEach((w, t) => {
     if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) structural.add(t);
   });
+  // The sets above as bits per term and per tool, for rerank's loops over a candidate's terms (a typed array read
+  // instead of a hash look-up for each; most of a tool's terms are in none of them).
+  const termBits = new Uint8Array(index.words.length);
+  for (const t of verbIntent.keys()) termBits[t]! |= T_VERB;
+  for (const t of metaTerms) termBits[t]! |= T_META;
+  for (const t of bulkTerms) termBits[t]! |= T_BULK;
+  for (const t of structural) termBits[t]! |= T_STRUCTURAL;
+  const toolBits = new Uint8Array(n);
+  for (const doc of soleBulk) toolBits[doc]! |= D_SOLE_BULK;
+  for (const doc of upsert) toolBits[doc]! |= D_UPSERT;
+  for (const doc of searchNamed) toolBits[doc]! |= D_SEARCH_NAMED;
+  /** nounVerbIntent per tool (0: none), read for every candidate. */
+  const nounVerbCode = new Uint8Array(n);
+  for (const [doc, code] of nounVerbIntent) nounVerbCode[doc] = code;
+  /** Per term, which of the query's sets hold it (Q_ bits), for the query `maskFor` (set by useQueryMask). */
+  const queryBits = new Uint8Array(index.words.length);
+  let maskFor: QueryIds | null = null;
+  let masked: number[] = [];
+  function useQueryMask(q: QueryIds): void {
+    if (maskFor === q) return;
+    for (const t of masked) queryBits[t] = 0;
+    masked = [];
+    const mark = (t: number, bit: number) => {
+      if (queryBits[t] === 0) masked.push(t);
+      queryBits[t]! |= bit;
+    };
+    for (const t of q.nounTerms.keys()) mark(t, Q_NOUN);
+    for (const t of q.all) mark(t, Q_ALL);
+    for (const t of q.exact) mark(t, Q_EXACT);
+    for (const t of q.resource.keys()) mark(t, Q_RESOURCE);
+    for (const t of q.context) mark(t, Q_CONTEXT);
+    for (const t of q.places) mark(t, Q_PLACE);
+    for (const t of q.verbs) mark(t, Q_VERB);
+    maskFor = q;
+  }
   function appFromOf(a: number): number {
     return contiguous ? appFrom[a]! : 0;
   }
@@ -829,12 +884,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * deletes, and other methods do what the verb in their name says, else what the method usually means.
    */
   function toolIntent(doc: number): { intent: Intent; from: "name" | "method" } {
-    const code = nounVerbIntent.get(doc) ?? index.intent[doc]!;
+    const code = nounVerbCode[doc] || index.intent[doc]!;
     const named = code > 0 ? INTENTS[code - 1] : undefined;
     const method = METHODS[index.method[doc]!];
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (method === "GET" || method === "HEAD") {
-      if (named === "search" || searchNamed.has(doc)) return { intent: "search", from: "name" };
+      if (named === "search" || toolBits[doc]! & D_SEARCH_NAMED) return { intent: "search", from: "name" };
       return { intent: item ? "read" : "list", from: "method" };
     }
     if (method === "DELETE") return { intent: "delete", from: "method" };
@@ -852,7 +907,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
 
   /** A word that makes a tool about something beside the thing itself, which the task does not ask for. */
   function isMeta(t: number, q: QueryIds, bulkAllowed: boolean): boolean {
-    return metaTerms.has(t) && !q.all.has(t) && !(bulkAllowed && bulkTerms.has(t));
+    return (termBits[t]! & T_META) !== 0 && (queryBits[t]! & Q_ALL) === 0 && !(bulkAllowed && (termBits[t]! & T_BULK) !== 0);
   }
 
   /**
@@ -870,6 +925,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   /** Raises each noun's best (see rerank) by the terms `list[from..to)` worth `v` where they stand. */
   function markNouns(nounTerms: Map<number, number[]>, best: Float64Array, list: Uint32Array, from: number, to: number, v: number): void {
     for (let i = from; i < to; i++) {
+      if ((queryBits[list[i]!]! & Q_NOUN) === 0) continue;
       const hits = nounTerms.get(list[i]!);
       if (hits === undefined) continue;
       for (let h = 0; h < hits.length; h += 2) {
@@ -883,13 +939,14 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   let nounBest = new Float64Array(16);
 
   function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array = features): number {
+    useQueryMask(q);
     out.fill(0);
     out[F.bm25] = bm;
     const ti = toolIntent(doc);
     const method = METHODS[index.method[doc]!]!;
     const item = (index.flags[doc]! & FLAG_ITEM_PATH) !== 0;
     if (task.intent) {
-      const fit = upsert.has(doc) && (task.intent === "create" || task.intent === "update") ? 1 : FIT[task.intent][ti.intent];
+      const fit = toolBits[doc]! & D_UPSERT && (task.intent === "create" || task.intent === "update") ? 1 : FIT[task.intent][ti.intent];
       out[F.intent] = fit;
       if (fit > 0.5 && reasons) reasons.push(`action: ${task.intent} (${method}${ti.from === "name" ? ", name" : ""})`);
       // Creating something new rarely names an existing item in the path.
@@ -959,8 +1016,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const intoPlace = (task.intent === "create" || task.intent === "delete") && q.hasObject && q.places.size > 0;
       for (let i = res0; i < res1; i++) {
         const t = resourceTerms[i]!;
-        if (intoPlace && q.places.has(t)) continue;
-        const w = q.resource.get(t) ?? 0;
+        const bits = queryBits[t]!;
+        if (intoPlace && bits & Q_PLACE) continue;
+        const w = bits & Q_RESOURCE ? q.resource.get(t)! : 0;
         if (w > hit) (hit = w), (via = t);
       }
       // The place's items ("add this video to my playlist": /playlistItems, "add a row to the table": its entries).
@@ -1013,15 +1071,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     let covered = 0;
     for (let i = name0; i < name1; i++) {
       const t = nameTerms[i]!;
-      if (verbIntent.has(t)) continue;
+      if (termBits[t]! & T_VERB) continue;
       nameNouns++;
       // (A word of the order's own verb counts as asked: "associate ..." asks for ASSOCIATIONS_CREATE.)
-      covered += q.exact.has(t) ? 1 : q.verbs.includes(t) ? 0.75 : q.all.has(t) ? 0.5 : 0;
+      const bits = queryBits[t]!;
+      covered += bits & Q_EXACT ? 1 : bits & Q_VERB ? 0.75 : bits & Q_ALL ? 0.5 : 0;
     }
     if (nameNouns > 0) (out[F.coverage] = covered / nameNouns), (out[F.extra] = -Math.max(0, nameNouns - covered - 1));
     // Settings, templates, admin and the like change what a tool is about; only when the task asks for them (the
     // name's words, then the path's; the path's alone when the name has none).
-    const bulkAllowed = soleBulk.has(doc) || task.bulk;
+    const bulkAllowed = (toolBits[doc]! & D_SOLE_BULK) !== 0 || task.bulk;
     let meta = -1;
     for (let i = name0; i < name1 && meta < 0; i++) if (isMeta(nameTerms[i]!, q, bulkAllowed)) meta = nameTerms[i]!;
     for (let i = path0; i < path1 && meta < 0; i++) if (isMeta(pathTerms[i]!, q, bulkAllowed)) meta = pathTerms[i]!;
@@ -1044,19 +1103,40 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (reasons) reasons.push("takes the owner/name the task gives");
     }
     if (index.flags[doc]! & FLAG_DEPRECATED) out[F.deprecated] = -1;
-    if (index.flags[doc]! & FLAG_BULK && !task.bulk && !soleBulk.has(doc)) out[F.bulk] = -1;
+    if (index.flags[doc]! & FLAG_BULK && !task.bulk && !(toolBits[doc]! & D_SOLE_BULK)) out[F.bulk] = -1;
     // Path words the task does not mention narrow the tool to something else (`/lists/{id}/followers` for "who
     // follows me", `/customers/{id}/subscriptions` for "the active subscriptions").
     let scope = 0;
     for (let i = path0; i < path1; i++) {
       const t = pathTerms[i]!;
-      if (!within(resourceTerms, res0, res1, t) && !q.all.has(t) && !structural.has(t) && !q.context.has(t) && !q.resource.has(t)) scope++;
+      if ((queryBits[t]! & (Q_ALL | Q_CONTEXT | Q_RESOURCE)) === 0 && (termBits[t]! & T_STRUCTURAL) === 0 && !within(resourceTerms, res0, res1, t)) scope++;
     }
     out[F.scope] = -Math.min(3, scope);
     // Deeper paths and more required inputs: a more specific tool than the task may need.
     out[F.depth] = -Math.max(0, path1 - path0 - 2);
     out[F.inputs] = -Math.min(3, Math.max(0, index.required[doc]! - 1));
     return dot(out);
+  }
+
+  // Sorting re-ranked tools: by score, then the earlier tool. The scores are copied into a typed array and positions
+  // sorted: a comparator reading `score` off each object made a new heap number per read (~17 kB a find, measured).
+  let rankScores = new Float64Array(2 * CANDIDATES);
+  let rankDocs = new Uint32Array(2 * CANDIDATES);
+  const byRank = (a: number, b: number) => (rankScores[a]! > rankScores[b]! ? -1 : rankScores[a]! < rankScores[b]! ? 1 : rankDocs[a]! - rankDocs[b]!);
+  /** `list` sorted best first (in place), as `list.sort((a, b) => b.score - a.score || a.doc - b.doc)`. */
+  function sortRanked(list: Ranked[]): Ranked[] {
+    const size = list.length;
+    if (size > rankScores.length) (rankScores = new Float64Array(size)), (rankDocs = new Uint32Array(size));
+    const order: number[] = [];
+    for (let i = 0; i < size; i++) {
+      rankScores[i] = list[i]!.score;
+      rankDocs[i] = list[i]!.doc;
+      order.push(i);
+    }
+    order.sort(byRank);
+    const copy = list.slice();
+    for (let i = 0; i < size; i++) list[i] = copy[order[i]!]!;
+    return list;
   }
 
   interface Ranked {
@@ -1074,8 +1154,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   let tracing: Ranked[] | null = null;
 
   const heap = new Uint32Array(CANDIDATES);
-  /** Best text score first, then the earlier tool (a comparator made once: tsx names every closure it creates). */
-  const byScore = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
+  /**
+   * Best text score first, then the earlier tool (a comparator made once: tsx names every closure it creates). It
+   * answers -1, 1 or a difference of tool numbers: small integers, where a difference of scores was a new heap number
+   * for every comparison of every sort.
+   */
+  const byScore = (a: number, b: number) => (scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : a - b);
   /** `a` ranks below `b`: a lower text score, or the same score and a later tool. */
   const below = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
 
@@ -1083,10 +1167,18 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    * The CANDIDATES best of the `count` touched tools, best first: a bounded min-heap over the touched list instead
    * of sorting all of them (a no-app search touches tens of thousands). Same order as a full sort by score, then tool.
    */
-  function bestCandidates(count: number, cap: number): number[] {
+  function bestCandidates(count: number, cap: number, floorShare: number): number[] {
     let size = 0;
-    /** The heap's worst score once it is full (kept in a local: most touched tools score below it and are skipped). */
+    /**
+     * The heap's worst score once it is full (kept in a local: most touched tools score below it and are skipped);
+     * before that, the least score kept at all: `floorShare` of the best (a whole-catalog search keeps no less).
+     */
     let worst = -Infinity;
+    if (floorShare > 0) {
+      let max = -Infinity;
+      for (let i = 0; i < count; i++) if (scores[touched[i]!]! > max) max = scores[touched[i]!]!;
+      worst = floorShare * max;
+    }
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
       const score = scores[doc]!;
@@ -1149,6 +1241,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (const a of apps ?? []) allowed[appNumber.get(a)!] = 1;
     let count = 0;
     const ranges = restrict && contiguous ? [...new Set(apps.map((a) => appNumber.get(a)!))] : null;
+    // (The arrays in locals: the loops below are the find's hottest, and read them once per posting otherwise.)
+    const { postingDocs, postingScores, appOf } = index;
     for (const { id: t, weight } of weighted) {
       // Very common terms only rank within an app (they would touch most of the catalog otherwise); a small index
       // (an account's custom tools) has no such terms to skip.
@@ -1157,19 +1251,26 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       const end = index.postingOffsets[t + 1]!;
       if (ranges) {
         for (const a of ranges) {
-          for (let k = firstAtOrAfter(start, end, appFrom[a]!); k < end && index.postingDocs[k]! < appTo[a]!; k++) {
-            const doc = index.postingDocs[k]!;
+          const to = appTo[a]!;
+          for (let k = firstAtOrAfter(start, end, appFrom[a]!); k < end && postingDocs[k]! < to; k++) {
+            const doc = postingDocs[k]!;
             if (scores[doc] === 0) touched[count++] = doc;
-            scores[doc] += weight * index.postingScores[k]!;
+            scores[doc] += weight * postingScores[k]!;
           }
         }
-        continue;
-      }
-      for (let k = start; k < end; k++) {
-        const doc = index.postingDocs[k]!;
-        if (restrict && !allowed[index.appOf[doc]!]) continue;
-        if (scores[doc] === 0) touched[count++] = doc;
-        scores[doc] += weight * index.postingScores[k]!;
+      } else if (restrict) {
+        for (let k = start; k < end; k++) {
+          const doc = postingDocs[k]!;
+          if (!allowed[appOf[doc]!]) continue;
+          if (scores[doc] === 0) touched[count++] = doc;
+          scores[doc] += weight * postingScores[k]!;
+        }
+      } else {
+        for (let k = start; k < end; k++) {
+          const doc = postingDocs[k]!;
+          if (scores[doc] === 0) touched[count++] = doc;
+          scores[doc] += weight * postingScores[k]!;
+        }
       }
     }
     // The app the task names has no tool, or few, with the task's words ("jot down in google keep", "ask perplexity
@@ -1185,7 +1286,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         }
       }
     }
-    const candidates = bestCandidates(count, Math.min(cap, CANDIDATES));
+    const candidates = bestCandidates(count, Math.min(cap, CANDIDATES), restrict ? 0 : OPEN_MIN_SHARE);
     const max = candidates.length ? scores[candidates[0]!]! : 1;
     /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
     const members = new Map<string, boolean>();
@@ -1212,7 +1313,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (showRetired || !retired.has(app)) shown.push(r);
     }
     for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
-    return shown.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return sortRanked(shown);
   }
 
   function queryIds(q: ReadTask, appWords: string[] = []): { qids: QueryIds; weighted: { id: number; weight: number }[] } {
@@ -1440,20 +1541,31 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   }
 
   /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
+  /**
+   * Each tool's operation key as collapse makes it, remembered (a find re-reads the same few hundred tools' records
+   * and ran five replacements on each path): by provider when no app is named, by app when one is.
+   */
+  const operationKeys = [new Map<number, string>(), new Map<number, string>()] as const;
   function collapse(ranked: Ranked[], limit: number, named: string[] = []): { first: Ranked; variants: Ranked[] }[] {
     const groups: { first: Ranked; variants: Ranked[] }[] = [];
     const byKey = new Map<string, { first: Ranked; variants: Ranked[] }>();
+    const keys = operationKeys[named.length === 0 ? 0 : 1]!;
     for (const r of ranked) {
-      const tool = readTool(r.doc);
-      // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
-      // A custom MCP tool has no HTTP operation: its name is its identity too.
-      // Apps of one provider that copy each other's operations (Microsoft Graph and its Outlook, OneDrive, Teams apps)
-      // fold the same way, unless the task names one of them (then it keeps its own).
-      const family = named.length === 0 ? index.apps[index.appOf[r.doc]!]!.provider : r.app;
-      // So do the actions of an API on one path (EC2's `POST /?Action=StopInstances`), by their names without the
-      // method (its GET and POST forms of one action fold).
-      const onePath = tool.http && /^\/?$/.test(tool.http.path.split("?")[0]!);
-      const key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : onePath ? `${r.app} ${tool.name.replace(/(^|_)(?:GET|POST|PUT|PATCH|DELETE)(?=_)/, "")}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
+      let key = keys.get(r.doc);
+      if (key === undefined) {
+        const tool = readTool(r.doc);
+        // Named GraphQL operations share one endpoint (`POST /graphql`): each is an operation of its own.
+        // A custom MCP tool has no HTTP operation: its name is its identity too.
+        // Apps of one provider that copy each other's operations (Microsoft Graph and its Outlook, OneDrive, Teams apps)
+        // fold the same way, unless the task names one of them (then it keeps its own).
+        const family = named.length === 0 ? index.apps[index.appOf[r.doc]!]!.provider : r.app;
+        // So do the actions of an API on one path (EC2's `POST /?Action=StopInstances`), by their names without the
+        // method (its GET and POST forms of one action fold).
+        const onePath = tool.http && /^\/?$/.test(tool.http.path.split("?")[0]!);
+        key = !tool.http || tool.http.graphql ? `${r.app} ${tool.name}` : onePath ? `${r.app} ${tool.name.replace(/(^|_)(?:GET|POST|PUT|PATCH|DELETE)(?=_)/, "")}` : duplicateKey(family, METHODS[index.method[r.doc]!]!, tool.http.path);
+        if (keys.size >= OPERATION_KEYS) keys.clear();
+        keys.set(r.doc, key);
+      }
       const group = byKey.get(key);
       if (group) {
         if (group.variants.length < 5) group.variants.push(r);
@@ -1873,7 +1985,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
             if ((merged.get(r.doc)?.score ?? -Infinity) < score) merged.set(r.doc, { ...r, score });
           }
         }
-        ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.doc - b.doc);
+        ranked = sortRanked([...merged.values()]);
       }
       if (connected.size > 0) {
         // Connected apps first, when their tools fit the task about as well as the best of the catalog.
