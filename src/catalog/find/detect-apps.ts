@@ -128,6 +128,9 @@ const MAX_PHRASE = 4;
 
 /** PRODUCT_WORDS with each phrase normalised once, as it is looked for in a task (" pull request "). */
 const PRODUCT_PHRASES: [string, [string, number][], string][] = Object.entries(PRODUCT_WORDS).map(([phrase, targets]) => [` ${norm(phrase).join(" ")} `, targets, norm(phrase)[0] ?? ""]);
+/** The places in PRODUCT_PHRASES of the phrases starting with each word (a task's words pick the few to test). */
+const PHRASES_BY_FIRST = new Map<string, number[]>();
+PRODUCT_PHRASES.forEach(([, , first], i) => PHRASES_BY_FIRST.set(first, [...(PHRASES_BY_FIRST.get(first) ?? []), i]));
 
 function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);
@@ -663,7 +666,14 @@ export class AppDetector {
       const evidence = (targets: [string, number][]) => {
         for (const [id, w] of targets) implied.set(id, 1 - (1 - w) * (1 - (implied.get(id) ?? 0)));
       };
-      for (const [phrase, targets, first] of PRODUCT_PHRASES) if (present.has(first) && text.includes(phrase)) evidence(targets);
+      // (Only the phrases whose first word is in the text, in their own order: the evidence adds up the same way.)
+      const candidates: number[] = [];
+      for (const w of present) for (const i of PHRASES_BY_FIRST.get(w) ?? []) candidates.push(i);
+      candidates.sort((a, b) => a - b);
+      for (const i of candidates) {
+        const [phrase, targets] = PRODUCT_PHRASES[i]!;
+        if (text.includes(phrase)) evidence(targets);
+      }
       for (const [firsts, seconds, targets] of PRODUCT_PAIRS) if (firsts.some((w) => present.has(w)) && seconds.some((w) => present.has(w))) evidence(targets);
     }
     return { apps, primary, words: used, matches, unknown, implied };

@@ -939,6 +939,31 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   let nounBest = new Float64Array(16);
 
   function rerank(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array = features): number {
+    // A tool scored again for the same query (a whole-catalog search, then the implied apps' search): its signals
+    // but the text score are as before (the score is recomputed from them, in the same order, so it is the same).
+    if (memoFor !== q) (memoFor = q), memoAt.clear();
+    const at = reasons === null ? memoAt.get(doc) : undefined;
+    if (at !== undefined) {
+      for (let i = 0; i < out.length; i++) out[i] = memo[at + i]!;
+      out[F.bm25] = bm;
+      return dot(out);
+    }
+    const score = signals(doc, bm, task, q, reasons, out);
+    if (reasons === null && memoAt.size < MEMO_TOOLS) {
+      const start = memoAt.size * out.length;
+      for (let i = 0; i < out.length; i++) memo[start + i] = out[i]!;
+      memoAt.set(doc, start);
+    }
+    return score;
+  }
+  /** The signals of the tools re-ranked for the query `memoFor`, FEATURES.length apiece, from each tool's place in `memo`. */
+  const MEMO_TOOLS = 4 * CANDIDATES;
+  const memo = new Float64Array(MEMO_TOOLS * FEATURES.length);
+  const memoAt = new Map<number, number>();
+  let memoFor: QueryIds | null = null;
+
+  /** rerank's work: the candidate's signals into `out`, and the score they make. */
+  function signals(doc: number, bm: number, task: ReadTask, q: QueryIds, reasons: string[] | null, out: Float64Array): number {
     useQueryMask(q);
     out.fill(0);
     out[F.bm25] = bm;
