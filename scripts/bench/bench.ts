@@ -41,7 +41,7 @@ const PLANS: SetupPlan[] = [
 
 /** Targets measured next to each other in a round; the first is Patchbay's, the rest its references. */
 /** Targets also measured one request at a time (one connection), for the latency a single call adds. */
-const ONE_AT_A_TIME = new Set(["proxy", "run", "direct"]);
+const ONE_AT_A_TIME = new Set(["proxy", "run", "direct", "find-no-app"]);
 const GROUPS = [["proxy", "direct", "nginx", "node-proxy"], ["run"], ["me", "openapi-backend", "koa"], ["find-app"], ["find-no-app", "mcp-find"]];
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

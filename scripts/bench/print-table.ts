@@ -18,7 +18,8 @@ export function printRows(rows: Row[], out: (line: string) => void = console.log
     }
     const ratio = r.ratio === null ? "  —   " : percent(r.ratio).padStart(6);
     const one = r.addedLatencyOneAtATime ? `; +${ms(r.addedLatencyOneAtATime.p50)} / +${ms(r.addedLatencyOneAtATime.p99)}` : "";
-    const added = r.addedLatency ? `+${ms(r.addedLatency.p50)} / +${ms(r.addedLatency.p99)}${one}` : r.p50Ratio !== null ? `p50 ${r.p50Ratio.toFixed(2)}×` : "";
+    const alone = r.oneAtATime ? `one at a time: ${num(r.oneAtATime.rps)} rps, p50 ${ms(r.oneAtATime.p50)} / p99 ${ms(r.oneAtATime.p99)} ms` : "";
+    const added = r.addedLatency ? `+${ms(r.addedLatency.p50)} / +${ms(r.addedLatency.p99)}${one}` : r.p50Ratio !== null ? `p50 ${r.p50Ratio.toFixed(2)}×` : alone;
     out(`${r.label.padEnd(36)} | ${figures(r.patchbay)} | ${(r.reference?.name ?? "").padEnd(24)} ${figures(r.reference?.stats)} | ${ratio} | ${added}`);
     for (const [name, s] of Object.entries(r.others)) out(`${"".padEnd(36)} | ${"".padEnd(23)} | ${name.padEnd(24)} ${figures(s)} |`);
     if (r.patchbay?.errors) out(`${"".padEnd(36)} | ${r.patchbay.errors} errors (non-2xx, timeouts, socket errors)`);
