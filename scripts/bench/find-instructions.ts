@@ -1,6 +1,6 @@
 /**
  * The CPU instructions one find with no app named costs (the bench's four tasks), counted by valgrind's callgrind:
- * a figure that does not move with the machine's load, unlike a time (this machine's references move by up to 1.5×
+ * a figure that does not move with the machine's load, unlike a time (this machine's references moved by up to 2×
  * between rounds; instructions repeat to ~0.2 %). `npm run bench:find-instructions` (about 3 minutes).
  * find-rounds.ts is built with esbuild (as the server runs it) and run under `node --predictable` (V8 on one thread:
  * no concurrent compiler or collector whose timing changes the count) for 50 and 150 rounds; the difference over

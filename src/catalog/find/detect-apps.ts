@@ -130,7 +130,11 @@ const MAX_PHRASE = 4;
 const PRODUCT_PHRASES: [string, [string, number][], string][] = Object.entries(PRODUCT_WORDS).map(([phrase, targets]) => [` ${norm(phrase).join(" ")} `, targets, norm(phrase)[0] ?? ""]);
 /** The places in PRODUCT_PHRASES of the phrases starting with each word (a task's words pick the few to test). */
 const PHRASES_BY_FIRST = new Map<string, number[]>();
-PRODUCT_PHRASES.forEach(([, , first], i) => PHRASES_BY_FIRST.set(first, [...(PHRASES_BY_FIRST.get(first) ?? []), i]));
+PRODUCT_PHRASES.forEach(([, , first], i) => {
+  const places = PHRASES_BY_FIRST.get(first);
+  if (places) places.push(i);
+  else PHRASES_BY_FIRST.set(first, [i]);
+});
 
 function norm(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9.]+/).map((w) => w.replace(/^\.+|\.+$/g, "")).filter(Boolean);

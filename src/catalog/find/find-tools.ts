@@ -705,7 +705,13 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   const methodWords = new Set(["get", "post", "put", "patch", "delete"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
   // A verb that begins a noun of the path is the noun's, not the action (`MERGE_REQUESTS_CREATE` on `/merge_requests`
   // creates; `POST_MESSAGES_SEND`-like names keep their verb): the name's next verb says what the tool does.
-  const nounVerbIntent = new Map<number, number>();
+  // What the sets of words and tools below hold, as bits per term and per tool: rerank reads them for every term of a
+  // candidate (a typed array read instead of a hash look-up; most of a tool's terms are in none of them).
+  const termBits = new Uint8Array(index.words.length);
+  for (const t of verbIntent.keys()) termBits[t]! |= T_VERB;
+  const toolBits = new Uint8Array(n);
+  /** Per tool, the intent (INTENTS index + 1) a later verb of its name gives it; 0 for none. */
+  const nounVerbCode = new Uint8Array(n);
   for (let doc = 0; doc < n; doc++) {
     if (index.intent[doc] === 0) continue;
     const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
@@ -722,7 +728,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     for (let k = first + 2; k < name.length; k++) {
       const intent = verbIntent.get(name[k]!);
       if (!intent || methodWords.has(name[k]!)) continue;
-      if (agrees[intent].includes(method!)) nounVerbIntent.set(doc, INTENTS.indexOf(intent) + 1);
+      if (agrees[intent].includes(method!)) nounVerbCode[doc] = INTENTS.indexOf(intent) + 1;
       break;
     }
   }
@@ -732,22 +738,25 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   const deleteWord = index.vocab.get(stem("delete"));
   const getWord = index.vocab.get(stem("get"));
   for (let doc = 0; doc < n; doc++) {
-    if (index.intent[doc] !== 0 || nounVerbIntent.has(doc)) continue;
+    if (index.intent[doc] !== 0 || nounVerbCode[doc] !== 0) continue;
     const method = METHODS[index.method[doc]!];
     if (method !== "POST" && method !== "PUT" && method !== "PATCH") continue;
     for (let i = index.nameOffsets[doc]!; i < index.nameOffsets[doc + 1]!; i++) {
       const t = index.nameTerms[i]!;
-      if (t === deleteWord) nounVerbIntent.set(doc, INTENTS.indexOf("delete") + 1);
-      else if (t === getWord) nounVerbIntent.set(doc, INTENTS.indexOf("read") + 1);
+      if (t === deleteWord) nounVerbCode[doc] = INTENTS.indexOf("delete") + 1;
+      else if (t === getWord) nounVerbCode[doc] = INTENTS.indexOf("read") + 1;
       else continue;
       break;
     }
   }
-  const metaTerms = new Set(META_WORDS.map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
+  for (const w of META_WORDS) {
+    const t = index.vocab.get(stem(w));
+    if (t !== undefined) termBits[t]! |= T_META;
+  }
   // A batch or bulk tool is a variant only when the app also has the single one (`values:batchGet` beside
   // `values/{range}`); when it is the app's only way to do the thing (`documents/{id}:batchUpdate`), it is not penalised.
   const bulkTerms = new Set(["batch", "bulk", "all"].map((w) => index.vocab.get(stem(w))).filter((t): t is number => t !== undefined));
-  const soleBulk = new Set<number>();
+  for (const t of bulkTerms) termBits[t]! |= T_BULK;
   {
     const nameOf = (doc: number) => index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
     const bulkDocs: number[] = [];
@@ -770,50 +779,33 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
       if (batch === undefined || !nameOf(doc).includes(batch)) continue;
       const own = new Set(Array.from(nameOf(doc)).filter((t) => !bulkTerms.has(t)));
       const hasSingle = (singles.get(index.appOf[doc]!) ?? []).some((other) => other.size > 0 && [...other].every((t) => own.has(t)));
-      if (!hasSingle) soleBulk.add(doc);
+      if (!hasSingle) toolBits[doc]! |= D_SOLE_BULK;
     }
   }
   // "create or update", "add or replace" in a name (`CREATE_OR_UPDATE_FILE_CONTENTS`): the tool does both.
-  const upsert = new Set<number>();
   for (let doc = 0; doc < n; doc++) {
-    if (nounVerbIntent.has(doc)) continue;
+    if (nounVerbCode[doc] !== 0) continue;
     const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
     for (let k = 0; k + 1 < name.length; k++) {
       if (methodWords.has(name[k]!) || methodWords.has(name[k + 1]!)) continue;
       const a = verbIntent.get(name[k]!);
       const b = verbIntent.get(name[k + 1]!);
-      if ((a === "create" && b === "update") || (a === "update" && b === "create")) upsert.add(doc);
+      if ((a === "create" && b === "update") || (a === "update" && b === "create")) toolBits[doc]! |= D_UPSERT;
     }
   }
   // A GET whose name says search after the verb the catalog gave it ("LIST_SEARCH" for GET /search) searches.
-  const searchNamed = new Set<number>();
   const searchTerm = index.vocab.get(stem("search"));
   if (searchTerm !== undefined) {
     for (let doc = 0; doc < n; doc++) {
       if (METHODS[index.method[doc]!] !== "GET") continue;
       const name = index.nameTerms.subarray(index.nameOffsets[doc]!, index.nameOffsets[doc + 1]!);
-      if (name.includes(searchTerm)) searchNamed.add(doc);
+      if (name.includes(searchTerm)) toolBits[doc]! |= D_SEARCH_NAMED;
     }
   }
   /** Path words that only version or group an API (`/rest/api/3`, `/v2`). */
-  const structural = new Set<number>();
   index.words.forEach((w, t) => {
-    if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) structural.add(t);
+    if (/^(v\d+[a-z0-9]*|api|apis|rest|json|xml)$/.test(w)) termBits[t]! |= T_STRUCTURAL;
   });
-  // The sets above as bits per term and per tool, for rerank's loops over a candidate's terms (a typed array read
-  // instead of a hash look-up for each; most of a tool's terms are in none of them).
-  const termBits = new Uint8Array(index.words.length);
-  for (const t of verbIntent.keys()) termBits[t]! |= T_VERB;
-  for (const t of metaTerms) termBits[t]! |= T_META;
-  for (const t of bulkTerms) termBits[t]! |= T_BULK;
-  for (const t of structural) termBits[t]! |= T_STRUCTURAL;
-  const toolBits = new Uint8Array(n);
-  for (const doc of soleBulk) toolBits[doc]! |= D_SOLE_BULK;
-  for (const doc of upsert) toolBits[doc]! |= D_UPSERT;
-  for (const doc of searchNamed) toolBits[doc]! |= D_SEARCH_NAMED;
-  /** nounVerbIntent per tool (0: none), read for every candidate. */
-  const nounVerbCode = new Uint8Array(n);
-  for (const [doc, code] of nounVerbIntent) nounVerbCode[doc] = code;
   /** Per term, which of the query's sets hold it (Q_ bits), for the query `maskFor` (set by useQueryMask). */
   const queryBits = new Uint8Array(index.words.length);
   let maskFor: QueryIds | null = null;
@@ -1565,12 +1557,12 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     };
   }
 
-  /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
   /**
    * Each tool's operation key as collapse makes it, remembered (a find re-reads the same few hundred tools' records
    * and ran five replacements on each path): by provider when no app is named, by app when one is.
    */
   const operationKeys = [new Map<number, string>(), new Map<number, string>()] as const;
+  /** Near-duplicates (the same operation by another path or in a beta copy) fold into the first of them. */
   function collapse(ranked: Ranked[], limit: number, named: string[] = []): { first: Ranked; variants: Ranked[] }[] {
     const groups: { first: Ranked; variants: Ranked[] }[] = [];
     const byKey = new Map<string, { first: Ranked; variants: Ranked[] }>();
