@@ -23,6 +23,9 @@ type Stored = { result: RunResult } | { error: { code: ErrorCode; message: strin
 
 const MAX_STORED_RESULT = 1024 * 1024;
 
+/** Methods that only read (RFC 9110, 9.2.1 safe methods our tools use). */
+const SAFE_METHODS = new Set<string | undefined>(["GET", "HEAD"]);
+
 /** A tool as a run needs it; without `invoke`, a catalog tool (its HTTP operation is called through a connection). */
 export type RunnableTool = Pick<CatalogTool, "name" | "app" | "inputSchema"> & { validatorKey?: string };
 
@@ -50,9 +53,14 @@ export async function runTool(
     const replay = await replayOf(services, accountId, opts.idempotencyKey, input);
     if (replay) return replay;
   }
+  // A read of a catalog tool (GET or HEAD: no effect on the app) is sent while the run's start commits, once that start
+  // is on its way to the database; its answer goes out only after the start has committed, and is dropped if the start
+  // failed. Anything else (an Idempotency-Key, whose unique index must refuse a second start before the app is called;
+  // a method that may change something; a custom connector's tool, whose effects are unknown) waits for the commit.
+  const early = !opts.invoke && !opts.idempotencyKey && SAFE_METHODS.has((tool as CatalogTool).http?.method);
   let run;
   try {
-    run = await startRun(services.db, { accountId, tool: tool.name, appId: tool.app, arguments: args, idempotencyKey: opts.idempotencyKey, inputHash });
+    run = await startRun(services.db, { accountId, tool: tool.name, appId: tool.app, arguments: args, idempotencyKey: opts.idempotencyKey, inputHash }, { early });
   } catch (err) {
     // Two retries raced: the other one created the run first.
     const replay = opts.idempotencyKey ? await replayOf(services, accountId, opts.idempotencyKey, input) : null;
@@ -62,8 +70,11 @@ export async function runTool(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const invoke = opts.invoke ?? (() => callCatalogTool(services, accountId, tool as CatalogTool, args, opts.connection));
+  const calling = invoke();
+  calling.catch(() => {}); // awaited below, unless the start failed
+  await run.committed;
   try {
-    const answer = await invoke();
+    const answer = await calling;
     const successful = answer.successful;
     const result: RunResult = {
       runId: run.id,

@@ -9,7 +9,8 @@
  * as it is made (so a revoked key is refused on the next request) and its reads never block it; answers are
  * remembered until another connection commits (openSqlite says how).
  * PostgreSQL: a small pool of its own, with named (server-side prepared) statements; answers are remembered while
- * a listening connection is told of no change to the tables they come from (openPostgres says how).
+ * a listening connection is told of no change to the tables they come from (openPostgres says how). The runs log's
+ * writes go together through one more connection (GroupWrite, pipelinedWriter).
  */
 import type { DatabaseTarget } from "./target.js";
 
@@ -36,8 +37,10 @@ export interface LeanReads {
    * Runs an INSERT or UPDATE; false when it could not be run at once because another connection of this process
    * holds SQLite's write lock (a Prisma transaction between its statements): the caller then writes through Prisma,
    * which waits its turn. Errors of the statement itself (a unique index) are thrown.
+   * `handedOver` (PostgreSQL): called once the statement holding the row has been written to the server's socket,
+   * before it commits: from then on it is committed even if this process dies (the server runs what it received).
    */
-  write(query: LeanQuery, params: unknown[]): Promise<boolean>;
+  write(query: LeanQuery, params: unknown[], handedOver?: () => void): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -247,12 +250,8 @@ const CHANGE_CHANNEL = "patchbay_change";
 async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
   const { default: pg } = await import("pg");
   const TIMESTAMP = 1114; // Prisma's DateTime is `timestamp(3)` without time zone, written in UTC
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 4,
-    idleTimeoutMillis: 10_000,
-    types: { getTypeParser: ((oid: number, format?: string) => (oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as never))) as typeof pg.types.getTypeParser },
-  });
+  const types = { getTypeParser: ((oid: number, format?: string) => (oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as never))) as typeof pg.types.getTypeParser };
+  const pool = new pg.Pool({ connectionString: target.url, max: 4, idleTimeoutMillis: 10_000, types });
   pool.on("error", () => {}); // an idle connection dropped by the server is replaced on the next query
   const memory = new RowMemory();
   const changes = listenForChanges(pg, target.url, target.schema ?? "public", () => memory.forget());
@@ -260,13 +259,15 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
   let since = performance.now();
   // Unnamed statements of many rows are planned anew each time: a plan kept from when the table was small (a hash
   // join over all of it) would scan the whole runs log once the table had grown; with the rows at hand it looks each
-  // one up.
+  // one up (measured: named group statements under load fell to half their speed within 30 s as the log grew).
   const sendWrite = (text: string, values: unknown[], name?: string) => pool.query(name ? { name, text, values } : { text, values });
+  const writer = pipelinedWriter(pg, target.url, types);
+  const sendGroup = (text: string, values: unknown[], name?: string, sent?: () => void) => writer.query(name ? { name, text, values } : { text, values }, sent);
   const groups = new Map<string, GroupWrite>();
   const groupWrite = (query: LeanQuery) => {
     const key = query.group ?? query.name;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = new GroupWrite(sendWrite)));
+    if (!group) groups.set(key, (group = new GroupWrite(sendGroup, GROUP_IN_FLIGHT)));
     return group;
   };
   const read = async (query: LeanQuery, params: unknown[]) => {
@@ -290,89 +291,174 @@ async function openPostgres(target: DatabaseTarget): Promise<LeanReads> {
       if (memory.generation === generation && statementsSeen === localStatements && changes.live()) memory.keep(query, known.key, row);
       return (row ? { ...row } : undefined) as T | undefined;
     },
-    async write(query: LeanQuery, params: unknown[]) {
+    async write(query: LeanQuery, params: unknown[], handedOver?: () => void) {
       const values = params.map(postgresParam);
       if (!query.postgresqlMany) await sendWrite(query.postgresql, values, query.name);
-      else await groupWrite(query).add(query, values);
+      else await groupWrite(query).add(query, values, handedOver);
       return true;
     },
     async close() {
       await changes.close();
+      await writer.close();
       await pool.end();
     },
   };
 }
+
+/**
+ * A connection of its own for group writes, in pipeline mode (pg's `pipeline` option): a statement is written to the
+ * socket before `query` returns (a pooled query is sent on the pool's next tick, after every callback already queued:
+ * under load the callers of the statement that just came back ran first), and the next one may follow before the
+ * first has come back (PostgreSQL runs them one after the other, each its own transaction, with its own Sync).
+ * Opened on first use; when it fails, what was on its way fails with it and the next write opens a new one.
+ */
+function pipelinedWriter(pg: typeof import("pg").default, url: string, types: { getTypeParser: typeof import("pg").default.types.getTypeParser }) {
+  type Client = InstanceType<typeof pg.Client>;
+  let opening: Promise<Client> | null = null;
+  let ready: Client | null = null;
+  const open = () => {
+    const c = new pg.Client({ connectionString: url, pipeline: true, types } as ConstructorParameters<typeof pg.Client>[0]);
+    const opened: Promise<Client> = c.connect().then(() => {
+      if (opening === opened) ready = c;
+      return c;
+    });
+    const drop = () => {
+      if (ready === c) ready = null;
+      if (opening === opened) opening = null;
+      c.end().catch(() => {});
+    };
+    c.on("error", drop);
+    c.on("end", drop);
+    opened.catch(drop);
+    return opened;
+  };
+  return {
+    /** `sent` is called once the statement has been written to the socket (at once, when the connection is open). */
+    query(config: { text: string; values: unknown[]; name?: string }, sent?: () => void): Promise<unknown> {
+      const write = (c: Client) => {
+        const done = c.query(config);
+        sent?.();
+        return done;
+      };
+      return ready ? write(ready) : (opening ??= open()).then(write);
+    },
+    async close() {
+      const c = opening;
+      opening = null;
+      ready = null;
+      await (await c?.catch(() => null))?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * How many statements of one group may be on their way at once (pipelined on the writer's connection): with one, the
+ * rows written meanwhile wait for it to come back before they are even sent.
+ */
+const GROUP_IN_FLIGHT = 2;
 
 /** At most this many rows go in one statement of a group write. */
 const MAX_GROUP = 256;
 
 /**
  * Group commit on PostgreSQL for the writes of one group (one statement, or several sharing a `group` name): a write
- * made while none of the group is on its way is sent at once, alone; those made meanwhile wait for it and then go
- * together, as one statement (one round trip, one commit and one wake-up of the server for all of them instead of one
- * each). Writes of different statements in the group go in one statement too, each as a data-modifying `WITH` part
- * (the runs log's inserts of runs starting and updates of runs ending). Each caller's promise settles once the
- * statement holding its row has committed, so a write is as durable when it resolves as before. When a statement of
+ * made while fewer than `maxInFlight` statements of the group are on their way is sent at once; those made meanwhile
+ * wait and then go together, as one statement (one round trip, one commit and one wake-up of the server for all of
+ * them instead of one each). Writes of different statements in the group go in one statement too, each as a
+ * data-modifying `WITH` part (the runs log's inserts of runs starting and updates of runs ending). Each caller's
+ * promise settles once the statement holding its row has committed, so a write is as durable when it resolves as
+ * before; `handedOver` tells a caller earlier, when that statement has been written to the server. When a statement of
  * several rows fails (a unique index, a row whose account was just deleted), none of it was written (one statement is
  * atomic): each statement's rows are then sent on their own, and if that fails too each row alone, so that every
- * caller gets its own row's outcome.
- * Measured on a tool run on PostgreSQL (two writes to the runs log): `npm run bench:profile -- run --setup postgres`.
+ * caller gets its own row's outcome (a row sent again this way was already handed over once: were this process to die
+ * between the two, that row would be lost; it happens only when another row of its statement failed).
+ * Two statements on their way at once, not one: with one, a row written while it was out waited for it to come back
+ * before being sent at all, and a tool run's start (handed over before the app is called) waited with it.
+ * Measured on a tool run on PostgreSQL (two writes to the runs log): `npm run bench:profile -- run --setup postgres`,
+ * and the tool run against the proxy in `npm run bench`.
  */
 export class GroupWrite {
   private waiting: PendingWrite[] = [];
-  private sending = false;
+  private inFlight = 0;
 
-  /** `run`: sends a statement (prepared under `name` when one is given) and resolves once it has committed. */
-  constructor(private readonly run: (text: string, values: unknown[], name?: string) => Promise<unknown>) {}
+  /**
+   * `run`: sends a statement (prepared under `name` when one is given), calls `sent` once it is written to the
+   * server's socket, and resolves once it has committed. `maxInFlight`: how many statements may be on their way at once.
+   */
+  constructor(
+    private readonly run: (text: string, values: unknown[], name?: string, sent?: () => void) => Promise<unknown>,
+    private readonly maxInFlight = 1,
+  ) {}
 
-  add(query: LeanQuery, values: unknown[]): Promise<void> {
+  /** Resolves once the row has committed; `handedOver` is called when the statement holding it has been sent. */
+  add(query: LeanQuery, values: unknown[], handedOver?: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ query, values, resolve, reject });
-      if (!this.sending) void this.send();
+      this.waiting.push({ query, values, resolve, reject, handedOver });
+      if (this.inFlight < this.maxInFlight) this.pump();
     });
   }
 
-  private async send(): Promise<void> {
-    this.sending = true;
-    while (this.waiting.length) {
-      const rows = this.waiting.splice(0, MAX_GROUP);
-      const kinds = new Map<LeanQuery, PendingWrite[]>();
-      for (const row of rows) {
-        const kind = kinds.get(row.query);
-        if (kind) kind.push(row);
-        else kinds.set(row.query, [row]);
-      }
-      if (kinds.size === 1) {
-        await this.sendKind(rows);
-        continue;
-      }
-      const parts: string[] = [];
-      const values: unknown[] = [];
-      for (const [query, kind] of kinds) {
-        const offset = values.length;
-        parts.push(`w${parts.length} AS (${query.postgresqlMany!.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
-        values.push(...columnsOf(kind));
-      }
-      try {
-        await this.run(`WITH ${parts.join(", ")} SELECT 1`, values);
-        for (const r of rows) r.resolve();
-      } catch {
-        await Promise.all([...kinds.values()].map((kind) => this.sendKind(kind)));
-      }
+  private pump(): void {
+    while (this.waiting.length && this.inFlight < this.maxInFlight) {
+      this.inFlight++;
+      let released = false;
+      // The next statement goes out before the callers of this one are told (their continuations run first otherwise).
+      const release = () => {
+        if (released) return;
+        released = true;
+        this.inFlight--;
+        this.pump();
+      };
+      void this.send(this.waiting.splice(0, MAX_GROUP), release).finally(release);
     }
-    this.sending = false;
+  }
+
+  private async send(rows: PendingWrite[], release: () => void): Promise<void> {
+    const kinds = new Map<LeanQuery, PendingWrite[]>();
+    for (const row of rows) {
+      const kind = kinds.get(row.query);
+      if (kind) kind.push(row);
+      else kinds.set(row.query, [row]);
+    }
+    if (kinds.size === 1) return this.sendKind(rows, release);
+    const parts: string[] = [];
+    const values: unknown[] = [];
+    for (const [query, kind] of kinds) {
+      const offset = values.length;
+      parts.push(`w${parts.length} AS (${query.postgresqlMany!.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
+      values.push(...columnsOf(kind));
+    }
+    try {
+      await this.run(`WITH ${parts.join(", ")} SELECT 1`, values, undefined, handOver(rows));
+    } catch {
+      await Promise.all([...kinds.values()].map((kind) => this.sendKind(kind, () => {})));
+      return;
+    }
+    release();
+    for (const r of rows) r.resolve();
   }
 
   /** Rows of one statement: alone, or as one statement of many rows and, if that fails, each alone. */
-  private async sendKind(rows: PendingWrite[]): Promise<void> {
+  private async sendKind(rows: PendingWrite[], release: () => void): Promise<void> {
     const alone = (r: PendingWrite) => this.run(r.query.postgresql, r.values, r.query.name).then(() => r.resolve(), r.reject);
-    if (rows.length === 1) return alone(rows[0]!);
+    if (rows.length === 1) {
+      const r = rows[0]!;
+      try {
+        await this.run(r.query.postgresql, r.values, r.query.name, handOver(rows));
+      } catch (err) {
+        return r.reject(err);
+      }
+      release();
+      return r.resolve();
+    }
     try {
-      await this.run(rows[0]!.query.postgresqlMany!, columnsOf(rows));
-      for (const r of rows) r.resolve();
+      await this.run(rows[0]!.query.postgresqlMany!, columnsOf(rows), undefined, handOver(rows));
     } catch {
       await Promise.all(rows.map(alone));
+      return;
     }
+    release();
+    for (const r of rows) r.resolve();
   }
 }
 
@@ -381,7 +467,19 @@ interface PendingWrite {
   values: unknown[];
   resolve: () => void;
   reject: (err: unknown) => void;
+  handedOver?: () => void;
 }
+
+/**
+ * What tells the rows' writers that their statement is on its way, once each: a row sent again alone after its
+ * group's statement failed was told already.
+ */
+const handOver = (rows: PendingWrite[]) => () => {
+  for (const r of rows) {
+    r.handedOver?.();
+    r.handedOver = undefined;
+  }
+};
 
 /** One array per parameter, holding that parameter of every row (what `postgresqlMany` takes). */
 const columnsOf = (rows: PendingWrite[]) => rows[0]!.values.map((_, i) => rows.map((r) => r.values[i]));

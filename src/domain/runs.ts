@@ -57,9 +57,13 @@ const FINISH_RUN: LeanQuery = {
 
 /**
  * Records a run as started (before the app is called, so a crash mid-call still leaves the run in the log, as
- * `running`); with an Idempotency-Key, the unique index makes a second start fail. Returns only the id.
+ * `running`); with an Idempotency-Key, the unique index makes a second start fail. Returns the id once the row has
+ * committed; with `early`, as soon as it has been handed to the database in a way this process dying can no longer
+ * undo (on PostgreSQL: written to the server's socket; on SQLite: committed), with `committed` settling when it has
+ * committed (rejected if it could not be written). A caller that starts early must await `committed` before it lets
+ * anything the run produced out, or finishes the run.
  */
-export async function startRun(db: Db, start: RunStart): Promise<{ id: string }> {
+export async function startRun(db: Db, start: RunStart, opts: { early?: boolean } = {}): Promise<{ id: string; committed: Promise<void> }> {
   const now = Date.now();
   if (now - (lastPrune.get(db) ?? 0) >= PRUNE_INTERVAL_MS) {
     lastPrune.set(db, now);
@@ -78,8 +82,14 @@ export async function startRun(db: Db, start: RunStart): Promise<{ id: string }>
     createdAt: new Date(now),
   };
   const lean = leanReads(db);
-  if (!lean || !(await lean.write(INSERT_RUN, RUN_COLUMNS.map((c) => row[c as keyof typeof row])))) await db.run.create({ data: row, select: { id: true } });
-  return { id: row.id };
+  let handedOver!: () => void;
+  const sent = new Promise<void>((resolve) => (handedOver = resolve));
+  const committed = (async () => {
+    if (!lean || !(await lean.write(INSERT_RUN, RUN_COLUMNS.map((c) => row[c as keyof typeof row]), handedOver))) await db.run.create({ data: row, select: { id: true } });
+  })();
+  committed.catch(() => {}); // awaited by the caller; not an unhandled rejection meanwhile
+  await (opts.early ? Promise.race([sent, committed]) : committed);
+  return { id: row.id, committed };
 }
 
 export interface RunEnd {

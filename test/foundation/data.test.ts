@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { rootDir } from "../../src/db/paths.js";
 import { testCatalogDir } from "../helpers/catalog-dir.js";
 import { startTestServer, usingPostgres, type TestServer } from "../helpers/server.js";
@@ -9,6 +10,8 @@ import { deriveSecrets } from "../../src/crypto/secrets.js";
 import { migrate } from "../../src/db/migrate.js";
 import { databaseTarget } from "../../src/db/target.js";
 import { openLeanReads, type LeanQuery } from "../../src/db/lean-reads.js";
+import { openDb } from "../../src/db/client.js";
+import { startRun } from "../../src/domain/runs.js";
 import pg from "pg";
 import Database from "better-sqlite3";
 
@@ -157,17 +160,18 @@ describe("data", () => {
       };
       const at = new Date("2026-01-02T03:04:05.678Z");
       const statements = async () => Number((await admin.query(`SELECT count(DISTINCT tx) AS n FROM "GroupProbeStatements"`)).rows[0].n);
-      // 40 writes at once: the first goes alone, the 39 made while it was on its way go together, as one statement.
+      // 40 writes at once: the first two go alone (two statements may be on their way at once), the 38 made while
+      // they were go together, as one statement.
       const first = await Promise.all(Array.from({ length: 40 }, (_, i) => lean.write(insert, [`row-${i}`, i, i % 2 ? null : at])));
       expect(first.every((done) => done === true)).toBe(true);
-      expect(await statements()).toBe(2);
-      // Updates and inserts of the same group made together: the first alone, the other 19 in one statement of both.
+      expect(await statements()).toBe(3);
+      // Updates and inserts of the same group made together: the first two alone, the other 18 in one statement of both.
       const mixed = await Promise.all([
         ...Array.from({ length: 10 }, (_, i) => lean.write(update, [1000 + i, `row-${i}`])),
         ...Array.from({ length: 10 }, (_, i) => lean.write(insert, [`row-mixed-${i}`, 2000 + i, null])),
       ]);
       expect(mixed.every((done) => done === true)).toBe(true);
-      expect(await statements()).toBe(4);
+      expect(await statements()).toBe(6);
       const changed = await admin.query<{ n: number }>(`SELECT n FROM "GroupProbe" WHERE n >= 1000 ORDER BY n`);
       expect(changed.rows.map((r) => r.n)).toEqual([...Array.from({ length: 10 }, (_, i) => 1000 + i), ...Array.from({ length: 10 }, (_, i) => 2000 + i)]);
       await admin.query(`DELETE FROM "GroupProbe" WHERE n >= 2000`);
@@ -189,6 +193,53 @@ describe("data", () => {
       await lean.close();
       await admin.query(`DROP TABLE IF EXISTS "GroupProbe"; DROP TABLE IF EXISTS "GroupProbeStatements"; DROP FUNCTION IF EXISTS group_probe_count()`);
       await admin.end();
+    }
+  });
+
+  it("keeps a tool run's early start on PostgreSQL when the process dies right after handing it over, before it commits", async () => {
+    if (!usingPostgres()) return; // SQLite hands a start over by committing it
+    const { accountId } = await server.newAccount();
+    const target = databaseTarget(server.databaseUrl);
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    try {
+      // The account's row locked: the start reaches the server but its foreign key check waits (so it cannot commit)
+      // while the process lives.
+      await admin.query("BEGIN");
+      await admin.query(`SELECT 1 FROM "Account" WHERE id = $1 FOR UPDATE`, [accountId]);
+      const child = spawn(process.execPath, ["--import", "tsx", join(rootDir, "test/helpers/start-run-and-die.ts"), server.databaseUrl, accountId], { stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (err += d));
+      const [, signal] = (await once(child, "exit")) as [number | null, string | null];
+      expect(err).toBe("");
+      expect(signal).toBe("SIGKILL");
+      const runId = out.trim();
+      expect(runId).toMatch(/^run_/);
+      expect((await admin.query(`SELECT 1 FROM "Run" WHERE id = $1`, [runId])).rowCount).toBe(0);
+      await admin.query("COMMIT");
+      let row: { status: string } | undefined;
+      for (let i = 0; i < 100 && !row; i++) {
+        row = (await admin.query<{ status: string }>(`SELECT status FROM "Run" WHERE id = $1`, [runId])).rows[0];
+        if (!row) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(row).toEqual({ status: "running" });
+    } finally {
+      await admin.query("ROLLBACK").catch(() => {});
+      await admin.end();
+    }
+  });
+
+  it("tells an early start that failed when it is awaited, and a start that waits for its commit at once", async () => {
+    const db = await openDb(databaseTarget(server.databaseUrl));
+    try {
+      const start = { accountId: "acct_none", tool: "github_get_repository", appId: "github", arguments: {} };
+      const early = await startRun(db, start, { early: true }).then((run) => run.committed).then(() => null, (err: unknown) => err);
+      expect(String(early)).toMatch(/foreign key/i);
+      await expect(startRun(db, start)).rejects.toThrow(/foreign key/i);
+    } finally {
+      await db.$disconnect();
     }
   });
 
