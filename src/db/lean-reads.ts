@@ -429,36 +429,29 @@ export class GroupWrite {
       values.push(...columnsOf(kind));
     }
     try {
-      await this.run(`WITH ${parts.join(", ")} SELECT 1`, values, undefined, handOver(rows));
+      await this.commit(rows, `WITH ${parts.join(", ")} SELECT 1`, values, undefined, release);
     } catch {
       await Promise.all([...kinds.values()].map((kind) => this.sendKind(kind, () => {})));
-      return;
     }
-    release();
-    for (const r of rows) r.resolve();
   }
 
   /** Rows of one statement: alone, or as one statement of many rows and, if that fails, each alone. */
   private async sendKind(rows: PendingWrite[], release: () => void): Promise<void> {
-    const alone = (r: PendingWrite) => this.run(r.query.postgresql, r.values, r.query.name).then(() => r.resolve(), r.reject);
-    if (rows.length === 1) {
-      const r = rows[0]!;
-      try {
-        await this.run(r.query.postgresql, r.values, r.query.name, handOver(rows));
-      } catch (err) {
-        return r.reject(err);
-      }
-      release();
-      return r.resolve();
-    }
+    const r = rows[0]!;
+    if (rows.length === 1) return this.commit(rows, r.query.postgresql, r.values, r.query.name, release).catch(r.reject);
     try {
-      await this.run(rows[0]!.query.postgresqlMany!, columnsOf(rows), undefined, handOver(rows));
+      await this.commit(rows, r.query.postgresqlMany!, columnsOf(rows), undefined, release);
     } catch {
+      const alone = (row: PendingWrite) => this.run(row.query.postgresql, row.values, row.query.name).then(() => row.resolve(), row.reject);
       await Promise.all(rows.map(alone));
-      return;
     }
+  }
+
+  /** One statement for `rows`: the rows are told when it is sent and, once it has committed, its place is freed and then they are. */
+  private async commit(rows: PendingWrite[], text: string, values: unknown[], name: string | undefined, release: () => void): Promise<void> {
+    await this.run(text, values, name, handOver(rows));
     release();
-    for (const r of rows) r.resolve();
+    for (const row of rows) row.resolve();
   }
 }
 

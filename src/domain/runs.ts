@@ -82,13 +82,13 @@ export async function startRun(db: Db, start: RunStart, opts: { early?: boolean 
     createdAt: new Date(now),
   };
   const lean = leanReads(db);
-  let handedOver!: () => void;
-  const sent = new Promise<void>((resolve) => (handedOver = resolve));
+  let handedOver: (() => void) | undefined;
+  const sent = opts.early ? new Promise<void>((resolve) => (handedOver = resolve)) : null;
   const committed = (async () => {
     if (!lean || !(await lean.write(INSERT_RUN, RUN_COLUMNS.map((c) => row[c as keyof typeof row]), handedOver))) await db.run.create({ data: row, select: { id: true } });
   })();
   committed.catch(() => {}); // awaited by the caller; not an unhandled rejection meanwhile
-  await (opts.early ? Promise.race([sent, committed]) : committed);
+  await (sent ? Promise.race([sent, committed]) : committed);
   return { id: row.id, committed };
 }
 
