@@ -14,7 +14,9 @@ let account: Awaited<ReturnType<TestServer["newAccount"]>>;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true", PATCHBAY_DELIVERY_RETRY_DELAYS: "0.2,0.2", PATCHBAY_DELIVERY_TIMEOUT_SECONDS: "1", PATCHBAY_RATE_LIMIT_PER_MINUTE: "100000" });
+  // The delivery timeout is short so the hanging receiver's three attempts fit a test, yet long enough that a loopback
+  // receiver's answer is not cut off when CI's two cores are busy (at 1 s a first attempt once timed out there).
+  server = await startTestServer({ PATCHBAY_ALLOW_PRIVATE_NETWORK: "true", PATCHBAY_DELIVERY_RETRY_DELAYS: "0.2,0.2", PATCHBAY_DELIVERY_TIMEOUT_SECONDS: "3", PATCHBAY_RATE_LIMIT_PER_MINUTE: "100000" });
   account = await server.newAccount();
 });
 afterAll(async () => {
