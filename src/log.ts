@@ -39,10 +39,14 @@ export function writeRequestLine(logger: pino.Logger, f: RequestLineFields): voi
   const own = logger as unknown as Record<symbol, unknown>;
   const stream = own[pino.symbols.streamSym] as pino.DestinationStream;
   const bindings = own[pino.symbols.chindingsSym] as string;
-  const id = f.requestId === undefined ? "" : `,"requestId":${JSON.stringify(f.requestId)}`;
-  const key = f.keyId === undefined ? "" : `,"keyId":${JSON.stringify(f.keyId)}`;
-  stream.write(`{"level":30,"time":${Date.now()}${bindings}${id},"method":${JSON.stringify(f.method)},"path":${JSON.stringify(f.path)},"status":${f.status},"ms":${f.ms}${key},"msg":"request"}\n`);
+  const id = f.requestId === undefined ? "" : `,"requestId":${jsonString(f.requestId)}`;
+  const key = f.keyId === undefined ? "" : `,"keyId":${jsonString(f.keyId)}`;
+  stream.write(`{"level":30,"time":${Date.now()}${bindings}${id},"method":${jsonString(f.method)},"path":${JSON.stringify(f.path)},"status":${f.status},"ms":${f.ms}${key},"msg":"request"}\n`);
 }
+
+/** A string as JSON: quoted as it is when it holds only characters JSON writes as they are (ids, methods), else JSON.stringify's. */
+const jsonString = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+const PLAIN_TEXT = /^[0-9A-Za-z._-]*$/;
 
 /** The one batched standard output of the process, shared by every logger made without a stream of its own. */
 let stdoutLines: pino.DestinationStream | undefined;
@@ -125,6 +129,25 @@ function redactQuery(query: string): string {
 
 /** A URL (path and query) safe to log: credential path segments, API keys anywhere and secret-looking query values replaced. */
 export function redactPath(url: string): string {
+  // A path without a query repeats (the same tool, the same app): its redacted form is remembered (two scans a request).
+  if (url.length <= MAX_REMEMBERED_PATH && !url.includes("?")) {
+    let safe = redactedPaths.get(url);
+    if (safe === undefined) {
+      safe = redactUrl(url);
+      if (redactedPaths.size >= MAX_REMEMBERED_PATHS) redactedPaths.clear();
+      redactedPaths.set(url, safe);
+    }
+    return safe;
+  }
+  return redactUrl(url);
+}
+
+/** Paths (without a query) and their redacted form; emptied past its size. */
+const redactedPaths = new Map<string, string>();
+const MAX_REMEMBERED_PATHS = 1024;
+const MAX_REMEMBERED_PATH = 256;
+
+function redactUrl(url: string): string {
   const hash = url.indexOf("#");
   const withoutHash = hash < 0 ? url : url.slice(0, hash);
   const q = withoutHash.indexOf("?");

@@ -6,7 +6,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { OpenAPIBackend, type Document } from "openapi-backend";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -14,7 +13,7 @@ import { announceReady } from "./child-process.js";
 import { ME_BODY } from "./me-body.js";
 
 type Reply = { status: number; body: unknown };
-const definition = JSON.parse(readFileSync(join(import.meta.dirname, "../../generated/openapi.json"), "utf8")) as Document;
+const definition = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8")) as Document;
 const api = new OpenAPIBackend<Document>({
   definition,
   quick: true,

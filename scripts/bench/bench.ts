@@ -101,7 +101,11 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
   const plans = PLANS.filter((p) => opts.setups.includes(p.name));
   const refTargets = referenceTargets(refs);
   const load = { connections: opts.connections, seconds: opts.seconds };
-  const warm = { connections: opts.connections, seconds: opts.quick ? 0.5 : 1 };
+  // Each path (Patchbay's and the references alike) is warmed for 5 s before its first round: V8's optimizing compiler
+  // was still at work on Patchbay's request path after 1 s (measured with `bench:profile`: its helper threads took
+  // 150 µs of CPU per tool run for the next 10 s, on two cores beside the server's own thread), and a server that has
+  // run for a while runs compiled code; a round then measures that, not the compiler.
+  const warm = { connections: opts.connections, seconds: opts.quick ? 0.5 : 5 };
   const single = { connections: 1, seconds: opts.quick ? 1 : Math.max(2, opts.seconds / 2) };
   const targetsPerRound = GROUPS.flat().filter((id) => id !== "nginx" || refs.nginx).length;
   const total = plans.reduce((n, p) => n + (p.paths ? opts.rounds * targetsPerRound : 0) + (p.webhooks ? opts.rounds : 0) + (p.instances > 1 ? 1 : 0), 0);

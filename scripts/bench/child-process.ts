@@ -2,6 +2,10 @@
  * The bench's servers run in child processes of their own, so that the load generator (this process) and the
  * server under test never share an event loop, and each one's resident memory can be read from /proc.
  * A child announces itself with one IPC message `{ ready: <info> }`; its stdout and stderr go to a log file.
+ * Each child runs as JavaScript built by esbuild, as `npm start` runs the service (bin/run-built.js), not through
+ * tsx: tsx compiles with esbuild's keepNames, which names every function as it is made (a call of `__name` for
+ * each closure a request creates, ~1 % of a proxied call in a profile), so under tsx the bench measured code that
+ * users do not run.
  */
 import { fork } from "node:child_process";
 import { openSync, readFileSync, closeSync } from "node:fs";
@@ -15,7 +19,9 @@ export interface Child<Info> {
   stop(): Promise<void>;
 }
 
-const here = import.meta.dirname;
+// (bin/run-built.js is plain JavaScript without types: imported by a computed name, typed here.)
+const runBuilt = new URL("../../bin/run-built.js", import.meta.url).href;
+const { builtEntry } = (await import(runBuilt)) as { builtEntry: (entry: string) => Promise<string> };
 
 export function rssOf(pid: number): number {
   try {
@@ -26,11 +32,12 @@ export function rssOf(pid: number): number {
   }
 }
 
-/** Starts scripts/bench/<script> under tsx; resolves when it reports ready, rejects (with its log) if it exits first. */
-export function startChild<Info>(script: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; execArgv?: string[]; logFile: string; timeoutMs?: number }): Promise<Child<Info>> {
+/** Starts scripts/bench/<script>, built; resolves when it reports ready, rejects (with its log) if it exits first. */
+export async function startChild<Info>(script: string, opts: { env?: NodeJS.ProcessEnv; args?: string[]; execArgv?: string[]; logFile: string; timeoutMs?: number }): Promise<Child<Info>> {
+  const main = await builtEntry(`scripts/bench/${script}`);
   const log = openSync(opts.logFile, "a");
-  const proc = fork(join(here, script), opts.args ?? [], {
-    execArgv: [...(opts.execArgv ?? []), "--import", "tsx"],
+  const proc = fork(main, opts.args ?? [], {
+    execArgv: [...(opts.execArgv ?? []), "--enable-source-maps"],
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", log, log, "ipc"],
   });

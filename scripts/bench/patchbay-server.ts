@@ -20,4 +20,26 @@ if (process.env.BENCH_SETUP === "1") {
   key = (await createKey(service.services.db, service.services.secrets, account.id, "bench")).key;
   tool = toolByHttp(service.services.catalog, "isbndb", "GET", "/author/{name}").name;
 }
-announceReady({ url: service.url, key, tool }, () => service.stop());
+const heapSample = process.env.BENCH_HEAP_SAMPLE ? await startHeapSampling(process.env.BENCH_HEAP_SAMPLE) : null;
+announceReady({ url: service.url, key, tool }, async () => {
+  await heapSample?.();
+  await service.stop();
+});
+
+/**
+ * BENCH_HEAP_SAMPLE=<file> (profile.ts --heap-sample): samples what the server allocates, including what the garbage
+ * collector has freed since (every allocation, not only what is alive at the end), and writes it as a .heapprofile
+ * (open it in Chrome's DevTools, Memory) when the server stops.
+ */
+async function startHeapSampling(file: string): Promise<() => Promise<void>> {
+  const { Session } = await import("node:inspector/promises");
+  const { writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+  return async () => {
+    const { profile } = (await session.post("HeapProfiler.stopSampling")) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}

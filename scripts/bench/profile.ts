@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- <path> [--seconds S] [--connections C] [--rate R] [--setup sqlite|postgres] [--cpu-prof DIR]`:
+ * `npm run bench:profile -- <path> [--seconds S] [--warm S] [--connections C] [--rate R] [--setup sqlite|postgres] [--cpu-prof DIR] [--node-flags "<flags>"] [--keep-logs]`:
  * one Patchbay path under load, and what it costs the server: CPU time per request (user + system, read from
  * /proc before and after), requests/s and latencies. With --cpu-prof the server writes a V8 CPU profile into DIR
  * (open it in Chrome's DevTools) and the heaviest functions by self time are printed.
@@ -27,6 +27,7 @@ const path = argv[0] && !argv[0].startsWith("--") ? argv[0] : "proxy";
 const seconds = Number(option("--seconds", "5"));
 const connections = Number(option("--connections", "16"));
 const rate = Number(option("--rate", "0")) || undefined;
+const warmSeconds = Number(option("--warm", "5")); // as `npm run bench` warms each path (bench.ts says why)
 const database = option("--setup", "sqlite") as "sqlite" | "postgres";
 const profDir = argv.includes("--cpu-prof") ? resolve(option("--cpu-prof", "")) : null;
 
@@ -66,7 +67,8 @@ if (profDir) {
   mkdirSync(profDir, { recursive: true });
   for (const f of readdirSync(profDir)) if (f.endsWith(".cpuprofile")) rmSync(join(profDir, f)); // this run's profiles only
 }
-const [pb] = await startPatchbay({ name: database, database, redis: false }, upstream.info.url, logDir, 1, profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : []);
+const nodeFlags = argv.includes("--node-flags") ? option("--node-flags", "").split(" ").filter(Boolean) : [];
+const [pb] = await startPatchbay({ name: database, database, redis: false }, upstream.info.url, logDir, 1, [...nodeFlags, ...(profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : [])]);
 const reference = path === "node-proxy" ? await startChild<{ url: string }>("node-proxy-server.ts", { env: { BENCH_UPSTREAM: upstream.info.url }, execArgv: profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : [], logFile: logPath(logDir, "node-proxy") }) : null;
 try {
   const target = reference ? referenceTargets({ upstream: upstream.info.url, nginx: null, nodeProxy: reference.info.url, koa: "", openapiBackend: "" }).find((t) => t.id === path) : patchbayTargets(pb!).find((t) => t.id === path);
@@ -74,7 +76,7 @@ try {
   const server = reference ?? pb!;
   profiledPid = server.pid;
   await target.check();
-  await measure(target.target, { connections, seconds: 1, rate });
+  await measure(target.target, { connections, seconds: warmSeconds, rate });
   const before = cpuSplitMs(`/proc/${server.pid}`);
   const mainBefore = mainThreadMs(server.pid);
   const threadsBefore = threadsMs(server.pid);
@@ -92,7 +94,8 @@ try {
   await reference?.stop();
   await pb!.stop();
   await upstream.stop();
-  rmSync(logDir, { recursive: true, force: true });
+  if (argv.includes("--keep-logs")) console.log(`logs kept in ${logDir}`);
+  else rmSync(logDir, { recursive: true, force: true });
 }
 if (profDir) {
   // The profiled server's main thread writes the largest of its files (tsx's loader thread writes one too); file names carry the pid.

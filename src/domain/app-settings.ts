@@ -120,13 +120,16 @@ const parseServerUrls = (text: string | null | undefined): Record<string, string
  */
 export function assertReachable(eff: EffectiveApp, allowPrivateNetwork: boolean): void {
   // An EffectiveApp never changes (a settings change makes a new one): its answer is remembered per setting.
+  // (null, "reachable", is an answer too: `??=` would have asked again on every call, parsing the URL each time.)
   let known = reachable.get(eff);
   if (known === undefined) reachable.set(eff, (known = [undefined, undefined]));
   const i = allowPrivateNetwork ? 1 : 0;
-  const refusal = (known[i] ??= refusalOf(eff, allowPrivateNetwork));
-  if (refusal) throw new ApiError("app_not_configured", refusal);
+  let refusal = known[i];
+  if (refusal === undefined) known[i] = refusal = refusalOf(eff, allowPrivateNetwork);
+  if (refusal !== null) throw new ApiError("app_not_configured", refusal);
 }
 
+/** Per EffectiveApp, its refusal with private networks refused and allowed: undefined until asked, null when reachable. */
 const reachable = new WeakMap<EffectiveApp, [string | null | undefined, string | null | undefined]>();
 
 /** Why calls to the app's base URL are refused, or null when they are not. */
