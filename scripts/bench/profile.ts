@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- <path> [--seconds S] [--warm S] [--connections C] [--rate R] [--setup sqlite|postgres] [--cpu-prof DIR] [--node-flags "<flags>"] [--keep-logs]`:
+ * `npm run bench:profile -- <path> [--seconds S] [--warm S] [--connections C] [--rate R] [--setup sqlite|postgres] [--cpu-prof DIR] [--node-flags "<flags>"] [--keep-logs] [--heap-sample FILE]`:
  * one Patchbay path under load, and what it costs the server: CPU time per request (user + system, read from
  * /proc before and after), requests/s and latencies. With --cpu-prof the server writes a V8 CPU profile into DIR
  * (open it in Chrome's DevTools) and the heaviest functions by self time are printed.
@@ -67,6 +67,8 @@ if (profDir) {
   mkdirSync(profDir, { recursive: true });
   for (const f of readdirSync(profDir)) if (f.endsWith(".cpuprofile")) rmSync(join(profDir, f)); // this run's profiles only
 }
+// --heap-sample FILE: the server samples every allocation and writes them to FILE as it stops (patchbay-server.ts).
+if (argv.includes("--heap-sample")) process.env.BENCH_HEAP_SAMPLE = resolve(option("--heap-sample", "patchbay.heapprofile"));
 const nodeFlags = argv.includes("--node-flags") ? option("--node-flags", "").split(" ").filter(Boolean) : [];
 const [pb] = await startPatchbay({ name: database, database, redis: false }, upstream.info.url, logDir, 1, [...nodeFlags, ...(profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : [])]);
 const reference = path === "node-proxy" ? await startChild<{ url: string }>("node-proxy-server.ts", { env: { BENCH_UPSTREAM: upstream.info.url }, execArgv: profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : [], logFile: logPath(logDir, "node-proxy") }) : null;
