@@ -1,6 +1,7 @@
 /** Structured JSON logs (pino). Secrets never reach a line: auth headers are dropped and tokens in URLs redacted. */
 import pino from "pino";
 import { writeSync } from "node:fs";
+import { BoundedMemo } from "./bounded-memo.js";
 
 /**
  * Lines go to standard output in batches: the lines logged during one turn of the event loop are written together,
@@ -129,23 +130,16 @@ function redactQuery(query: string): string {
 
 /** A URL (path and query) safe to log: credential path segments, API keys anywhere and secret-looking query values replaced. */
 export function redactPath(url: string): string {
-  // A path without a query repeats (the same tool, the same app): its redacted form is remembered (two scans a request).
-  if (url.length <= MAX_REMEMBERED_PATH && !url.includes("?")) {
-    let safe = redactedPaths.get(url);
-    if (safe === undefined) {
-      safe = redactUrl(url);
-      if (redactedPaths.size >= MAX_REMEMBERED_PATHS) redactedPaths.clear();
-      redactedPaths.set(url, safe);
-    }
-    return safe;
-  }
-  return redactUrl(url);
+  // A path without a query repeats (the same tool, the same app): one that holds nothing to redact is remembered as
+  // such (two scans a request saved). A path holding a credential is never kept, not even as a key in memory.
+  if (safePaths.get(url) === true) return url;
+  const safe = redactUrl(url);
+  if (safe === url && !url.includes("?")) safePaths.set(url, true);
+  return safe;
 }
 
-/** Paths (without a query) and their redacted form; emptied past its size. */
-const redactedPaths = new Map<string, string>();
-const MAX_REMEMBERED_PATHS = 1024;
-const MAX_REMEMBERED_PATH = 256;
+/** Paths (without a query, at most 256 characters) known to hold nothing to redact; forgotten at once past 1,024. */
+const safePaths = new BoundedMemo<true>(1024, 256);
 
 function redactUrl(url: string): string {
   const hash = url.indexOf("#");

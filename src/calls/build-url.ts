@@ -1,4 +1,5 @@
 /** The URL of a call: the app's base URL plus a path that cannot leave it (no `..`, no other host, no scheme). */
+import { BoundedMemo } from "../bounded-memo.js";
 import { ApiError, invalid } from "../errors.js";
 import { fillTemplate, sampleOfTemplate, TemplateValueError } from "../catalog/build/connection-variables.js";
 import type { EffectiveApp } from "../domain/app-settings.js";
@@ -57,17 +58,13 @@ export function connectionBaseUrl(template: string, values: Record<string, strin
 }
 
 /** A base URL's origin and path without trailing slashes, parsed once per base URL (asked on every call). */
-const bases = new Map<string, { origin: string; basePath: string }>();
+const bases = new BoundedMemo<{ origin: string; basePath: string }>(1024);
 
-function baseOf(baseUrl: string): { origin: string; basePath: string } {
-  let base = bases.get(baseUrl);
-  if (base === undefined) {
-    const url = new URL(baseUrl);
-    base = { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
-    if (bases.size >= 1024) bases.clear(); // base URLs are the apps' and the operators' few; never grow without bound
-    bases.set(baseUrl, base);
-  }
-  return base;
+const baseOf = (baseUrl: string) => bases.of(baseUrl, readBase);
+
+function readBase(baseUrl: string): { origin: string; basePath: string } {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, "") };
 }
 
 export function buildUrl(baseUrl: string, path: string, query: Record<string, unknown> = {}): URL {

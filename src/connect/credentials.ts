@@ -2,6 +2,7 @@
  * A connection's credentials: what is sealed in the database (AES-256-GCM, never plain) and how each value is
  * placed on an outgoing request, as the app's description says (its method's form fields and their placements).
  */
+import { BoundedMemo } from "../bounded-memo.js";
 import type { AuthMethod, CredentialField } from "../catalog/types.js";
 import type { Secrets } from "../crypto/secrets.js";
 import { credentialFields } from "../catalog/build/auth-methods.js";
@@ -28,20 +29,17 @@ export const sealCredentials = (secrets: Secrets, c: Credentials) => secrets.sea
  */
 export function openCredentials(secrets: Secrets, sealed: string): Credentials {
   let known = openedCredentials.get(secrets);
-  if (!known) openedCredentials.set(secrets, (known = new Map()));
-  let credentials = known.get(sealed);
-  if (credentials === undefined) {
-    credentials = JSON.parse(secrets.open(sealed)) as Credentials;
-    if (credentials.fields) Object.freeze(credentials.fields);
-    Object.freeze(credentials);
-    if (known.size >= MAX_OPENED_CREDENTIALS) known.clear();
-    known.set(sealed, credentials);
-  }
-  return credentials;
+  if (!known) openedCredentials.set(secrets, (known = new BoundedMemo(2048)));
+  const credentials = known.get(sealed);
+  return credentials === undefined ? known.set(sealed, opened(JSON.parse(secrets.open(sealed)) as Credentials)) : credentials;
 }
 
-const openedCredentials = new WeakMap<Secrets, Map<string, Credentials>>();
-const MAX_OPENED_CREDENTIALS = 2048;
+const openedCredentials = new WeakMap<Secrets, BoundedMemo<Credentials>>();
+
+function opened(credentials: Credentials): Credentials {
+  if (credentials.fields) Object.freeze(credentials.fields);
+  return Object.freeze(credentials);
+}
 
 /** The credentials a filled-in form gives for a method: every field's value, and the type's own value for older readers. */
 export function credentialsFromFields(method: AuthMethod, values: Record<string, string>): Credentials {

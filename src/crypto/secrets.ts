@@ -6,6 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { BoundedMemo } from "../bounded-memo.js";
 
 export interface Secrets {
   /** Keyed fingerprint of an API key (hex). */
@@ -58,27 +59,6 @@ export function deriveSecrets(serverSecret: string): Secrets {
     const decipher = createDecipheriv("aes-256-gcm", sealKey, Buffer.from(iv, "base64url"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
-  }
-}
-
-/**
- * Answers remembered by their input, for inputs of at most `maxKeyLength` characters, at most `max` of them (all
- * forgotten at once when full: no bookkeeping per read).
- */
-class BoundedMemo<V> {
-  private readonly values = new Map<string, V>();
-  constructor(
-    private readonly max: number,
-    private readonly maxKeyLength: number,
-  ) {}
-  get(key: string): V | undefined {
-    return key.length <= this.maxKeyLength ? this.values.get(key) : undefined;
-  }
-  set(key: string, value: V): V {
-    if (key.length > this.maxKeyLength) return value;
-    if (this.values.size >= this.max) this.values.clear();
-    this.values.set(key, value);
-    return value;
   }
 }
 

@@ -1,15 +1,11 @@
-/** The host (`name:port`) of a configured URL, parsed once per value: asked on every request by the doors. */
-const hosts = new Map<string, string>();
+import { BoundedMemo } from "../bounded-memo.js";
 
-export function hostOf(url: string): string {
-  let host = hosts.get(url);
-  if (host === undefined) {
-    host = new URL(url).host;
-    if (hosts.size >= 64) hosts.clear(); // configured URLs are few; never grow without bound
-    hosts.set(url, host);
-  }
-  return host;
-}
+/** The host (`name:port`) of a configured URL, parsed once per value: asked on every request by the doors. */
+const hosts = new BoundedMemo<string>(64);
+
+export const hostOf = (url: string): string => hosts.of(url, readHost);
+
+const readHost = (url: string) => new URL(url).host;
 
 /**
  * The agent host when PATCHBAY_AGENT_URL names another host than PATCHBAY_BASE_URL, else null (one host serves both).

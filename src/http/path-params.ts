@@ -2,6 +2,7 @@
  * Path parameters arrive percent-encoded and the router decodes them with decodeURIComponent, which throws on a
  * malformed escape (`%zz`, a lone `%`). Checked here first, so the caller gets a 400 naming the parameter.
  */
+import { BoundedMemo } from "../bounded-memo.js";
 import { invalid } from "../errors.js";
 
 export function decodePathParam(name: string, raw: string): string {
@@ -21,17 +22,13 @@ export function checkPathParams(template: string, path: string): void {
 }
 
 /** The `{name}` segments of each template, with their places (the contract's templates are few: read once each). */
-const templates = new Map<string, { index: number; name: string }[]>();
+const templates = new BoundedMemo<{ index: number; name: string }[]>(1024);
 
-function paramsOf(template: string): { index: number; name: string }[] {
-  let params = templates.get(template);
-  if (params === undefined) {
-    params = template.split("/").flatMap((part, index) => {
-      const name = /^\{(.+)\}$/.exec(part)?.[1];
-      return name === undefined ? [] : [{ index, name }];
-    });
-    if (templates.size >= 1024) templates.clear();
-    templates.set(template, params);
-  }
-  return params;
+const paramsOf = (template: string) => templates.of(template, readTemplate);
+
+function readTemplate(template: string): { index: number; name: string }[] {
+  return template.split("/").flatMap((part, index) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    return name === undefined ? [] : [{ index, name }];
+  });
 }
