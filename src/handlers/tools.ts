@@ -90,13 +90,24 @@ export const findTools: Handler<"findTools"> = async ({ body }, ctx) => {
 };
 
 /** A find result: the tool with a short description, its score and why it matched (also the agent host's anonymous find_tools). */
-export const foundToolView = (m: { tool: CatalogTool | CustomTool; score: number; reasons: string[]; variants?: ToolVariant[] }) => ({
-  ...toolView(m.tool),
-  description: shortDescription(m.tool.description),
-  score: Math.round(m.score * 1000) / 1000,
-  reasons: m.reasons,
-  ...(m.variants?.length ? { variants: m.variants } : {}),
-});
+export function foundToolView(m: { tool: CatalogTool | CustomTool; score: number; reasons: string[]; variants?: ToolVariant[] }) {
+  const view = shortView(m.tool);
+  const found = { name: view.name, app: view.app, description: view.description, inputSchema: view.inputSchema, http: view.http, scopes: view.scopes, score: Math.round(m.score * 1000) / 1000, reasons: m.reasons };
+  return m.variants?.length ? { ...found, variants: m.variants } : found;
+}
+
+/**
+ * A tool's view with its short description, made once per catalog tool (they are frozen, and a find shows the same
+ * few tools again and again: cutting the description and building the view was ~6 % of a find's main-thread CPU).
+ * An account's custom tools are read anew for each request and made each time.
+ */
+function shortView(tool: CatalogTool | CustomTool): ReturnType<typeof toolView> {
+  if (!Object.isFrozen(tool)) return { ...toolView(tool), description: shortDescription(tool.description) };
+  let view = shortViews.get(tool);
+  if (view === undefined) shortViews.set(tool, (view = Object.freeze({ ...toolView(tool), description: shortDescription(tool.description) })));
+  return view;
+}
+const shortViews = new WeakMap<CatalogTool | CustomTool, ReturnType<typeof toolView>>();
 
 /** Find results carry a short description (an agent reads many of them); GET /tools/{tool} has the whole text. */
 export function shortDescription(text: string, max = 300): string {

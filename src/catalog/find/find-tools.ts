@@ -1170,61 +1170,147 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   /** While tracing (`candidates`), every candidate scored, with its signals. */
   let tracing: Ranked[] | null = null;
 
-  const heap = new Uint32Array(CANDIDATES);
+  /** bestCandidates' bounded min-heap: tools and their text scores, the worst kept at the root. */
+  const heapDocs = new Uint32Array(CANDIDATES);
+  const heapScores = new Float64Array(CANDIDATES);
+  /** bestCandidates' answer, best first: the tools and their text scores. */
+  const candidateDocs = new Uint32Array(CANDIDATES);
+  const candidateScores = new Float64Array(CANDIDATES);
   /**
-   * Best text score first, then the earlier tool (a comparator made once: tsx names every closure it creates). It
-   * answers -1, 1 or a difference of tool numbers: small integers, where a difference of scores was a new heap number
-   * for every comparison of every sort.
+   * Positions in the heap, best first (a comparator made once; it answers -1, 1 or a difference of tool numbers:
+   * small integers, where a difference of scores was a new heap number for every comparison of every sort).
    */
-  const byScore = (a: number, b: number) => (scores[a]! > scores[b]! ? -1 : scores[a]! < scores[b]! ? 1 : a - b);
-  /** `a` ranks below `b`: a lower text score, or the same score and a later tool. */
-  const below = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  const byHeapRank = (a: number, b: number) =>
+    heapScores[a]! > heapScores[b]! ? -1 : heapScores[a]! < heapScores[b]! ? 1 : heapDocs[a]! - heapDocs[b]!;
 
   /**
-   * The CANDIDATES best of the `count` touched tools, best first: a bounded min-heap over the touched list instead
-   * of sorting all of them (a no-app search touches tens of thousands). Same order as a full sort by score, then tool.
+   * The best candidates by text score (then the earlier tool), kept in a bounded min-heap as touched tools are offered
+   * (offerTouched), among those scoring at least `floorShare` of the best; endCandidates puts the `cap` best in
+   * candidateDocs and candidateScores, best first. A no-app search touches ten thousand tools or more: each is read
+   * once, its score reset as it is read, and most are turned away by one comparison (sorting them all, or a pass for
+   * the best score and another to reset, each cost about as much as the heap). The best `cap` of those above the floor
+   * are the best `cap` of all, cut at the floor, and the floor is a share of the best so far at least: a tool below
+   * it then stays below it.
    */
-  function bestCandidates(count: number, cap: number, floorShare: number): number[] {
-    let size = 0;
-    /**
-     * The heap's worst score once it is full (kept in a local: most touched tools score below it and are skipped);
-     * before that, the least score kept at all: `floorShare` of the best (a whole-catalog search keeps no less).
-     */
-    let worst = -Infinity;
-    if (floorShare > 0) {
-      let max = -Infinity;
-      for (let i = 0; i < count; i++) if (scores[touched[i]!]! > max) max = scores[touched[i]!]!;
-      worst = floorShare * max;
-    }
+  let heapSize = 0;
+  let heapCap = 0;
+  let heapShare = 0;
+  let heapBest = -Infinity;
+  let heapLeast = -Infinity;
+
+  function startCandidates(cap: number, floorShare: number): void {
+    heapSize = 0;
+    heapCap = cap;
+    heapShare = floorShare;
+    heapBest = -Infinity;
+    heapLeast = -Infinity;
+  }
+
+  /** Offers touched[0..count) to the heap, and sets their scores back to 0. */
+  function offerTouched(count: number): void {
+    const cap = heapCap;
+    let size = heapSize;
+    let max = heapBest;
+    let least = heapLeast;
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
       const score = scores[doc]!;
-      if (score < worst) continue;
+      scores[doc] = 0;
+      if (score > max) (max = score), (least = heapShare * max);
+      if (score < least) continue;
       if (size < cap) {
         let k = size++;
         while (k > 0) {
           const parent = (k - 1) >> 1;
-          if (!below(doc, heap[parent]!)) break;
-          heap[k] = heap[parent]!;
+          if (!(score < heapScores[parent]! || (score === heapScores[parent]! && doc > heapDocs[parent]!))) break;
+          heapDocs[k] = heapDocs[parent]!;
+          heapScores[k] = heapScores[parent]!;
           k = parent;
         }
-        heap[k] = doc;
-      } else if (below(heap[0]!, doc)) {
+        heapDocs[k] = doc;
+        heapScores[k] = score;
+      } else if (heapScores[0]! < score || (heapScores[0] === score && heapDocs[0]! > doc)) {
         let k = 0;
         for (;;) {
           const left = 2 * k + 1;
           if (left >= size) break;
-          const child = left + 1 < size && below(heap[left + 1]!, heap[left]!) ? left + 1 : left;
-          if (!below(heap[child]!, doc)) break;
-          heap[k] = heap[child]!;
+          const right = left + 1;
+          const child = right < size && (heapScores[right]! < heapScores[left]! || (heapScores[right] === heapScores[left] && heapDocs[right]! > heapDocs[left]!)) ? right : left;
+          if (!(heapScores[child]! < score || (heapScores[child] === score && heapDocs[child]! > doc))) break;
+          heapDocs[k] = heapDocs[child]!;
+          heapScores[k] = heapScores[child]!;
           k = child;
         }
-        heap[k] = doc;
+        heapDocs[k] = doc;
+        heapScores[k] = score;
       }
-      if (size === cap) worst = scores[heap[0]!]!;
     }
-    return Array.from(heap.subarray(0, size)).sort(byScore);
+    heapSize = size;
+    heapBest = max;
+    heapLeast = least;
   }
+
+  /** The candidates kept, best first, into candidateDocs and candidateScores; answers how many. */
+  function endCandidates(): number {
+    const floor = heapShare * heapBest;
+    const order: number[] = [];
+    for (let i = 0; i < heapSize; i++) if (heapScores[i]! >= floor) order.push(i);
+    order.sort(byHeapRank);
+    for (let i = 0; i < order.length; i++) {
+      candidateDocs[i] = heapDocs[order[i]!]!;
+      candidateScores[i] = heapScores[order[i]!]!;
+    }
+    return order.length;
+  }
+
+  /**
+   * A search of the whole catalog: the postings of each term (by tool) are added up a block of tools at a time, and
+   * each block's touched tools offered to the heap. A block's scores (32 kB) stay in the processor's nearest cache
+   * while every term adds to them, where the whole catalog's (470 kB) did not. Each tool's terms still add up in the
+   * order of the terms, so every score is the same to the last bit.
+   */
+  function scoreWholeCatalog(weighted: { id: number; weight: number }[], cap: number, floorShare: number): void {
+    const { postingDocs, postingScores, postingOffsets } = index;
+    let terms = 0;
+    for (const { id: t, weight } of weighted) {
+      // Very common terms only rank within an app (they would touch most of the catalog otherwise); a small index
+      // (an account's custom tools) has no such terms to skip.
+      if (n > SMALL_INDEX && df(t) > n / 8) continue;
+      if (terms === cursorAt.length) {
+        const grown = terms * 2;
+        cursorAt = Uint32Array.from({ length: grown }, (_, i) => cursorAt[i] ?? 0);
+        cursorEnd = Uint32Array.from({ length: grown }, (_, i) => cursorEnd[i] ?? 0);
+        cursorWeight = Float64Array.from({ length: grown }, (_, i) => cursorWeight[i] ?? 0);
+      }
+      cursorAt[terms] = postingOffsets[t]!;
+      cursorEnd[terms] = postingOffsets[t + 1]!;
+      cursorWeight[terms] = weight;
+      terms++;
+    }
+    startCandidates(cap, floorShare);
+    for (let from = 0; from < n; from += BLOCK) {
+      const to = from + BLOCK;
+      let count = 0;
+      for (let i = 0; i < terms; i++) {
+        const weight = cursorWeight[i]!;
+        const end = cursorEnd[i]!;
+        let k = cursorAt[i]!;
+        for (; k < end; k++) {
+          const doc = postingDocs[k]!;
+          if (doc >= to) break;
+          if (scores[doc] === 0) touched[count++] = doc;
+          scores[doc] += weight * postingScores[k]!;
+        }
+        cursorAt[i] = k;
+      }
+      if (count > 0) offerTouched(count);
+    }
+  }
+  /** scoreWholeCatalog's block of tools, and each term's place in its postings. */
+  const BLOCK = 8192;
+  let cursorAt = new Uint32Array(32);
+  let cursorEnd = new Uint32Array(32);
+  let cursorWeight = new Float64Array(32);
 
   /** The first position in postings [from, to) whose tool is `doc` or after it (binary search). */
   function firstAtOrAfter(from: number, to: number, doc: number): number {
@@ -1260,10 +1346,9 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     const ranges = restrict && contiguous ? [...new Set(apps.map((a) => appNumber.get(a)!))] : null;
     // (The arrays in locals: the loops below are the find's hottest, and read them once per posting otherwise.)
     const { postingDocs, postingScores, appOf } = index;
-    for (const { id: t, weight } of weighted) {
-      // Very common terms only rank within an app (they would touch most of the catalog otherwise); a small index
-      // (an account's custom tools) has no such terms to skip.
-      if (!restrict && n > SMALL_INDEX && df(t) > n / 8) continue;
+    if (!restrict) scoreWholeCatalog(weighted, Math.min(cap, CANDIDATES), OPEN_MIN_SHARE);
+    else startCandidates(Math.min(cap, CANDIDATES), 0);
+    for (const { id: t, weight } of restrict ? weighted : []) {
       const start = index.postingOffsets[t]!;
       const end = index.postingOffsets[t + 1]!;
       if (ranges) {
@@ -1275,16 +1360,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
             scores[doc] += weight * postingScores[k]!;
           }
         }
-      } else if (restrict) {
-        for (let k = start; k < end; k++) {
-          const doc = postingDocs[k]!;
-          if (!allowed[appOf[doc]!]) continue;
-          if (scores[doc] === 0) touched[count++] = doc;
-          scores[doc] += weight * postingScores[k]!;
-        }
       } else {
         for (let k = start; k < end; k++) {
           const doc = postingDocs[k]!;
+          if (!allowed[appOf[doc]!]) continue;
           if (scores[doc] === 0) touched[count++] = doc;
           scores[doc] += weight * postingScores[k]!;
         }
@@ -1303,33 +1382,34 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         }
       }
     }
-    const candidates = bestCandidates(count, Math.min(cap, CANDIDATES), restrict ? 0 : OPEN_MIN_SHARE);
-    const max = candidates.length ? scores[candidates[0]!]! : 1;
+    if (count > 0) offerTouched(count);
+    const found = endCandidates();
+    const max = found > 0 ? candidateScores[0]! : 1;
     /** Whether each candidate's app is an unnamed family member or a guest (once per app, not per candidate). */
     const members = new Map<string, boolean>();
     // A whole-catalog search re-ranks only the candidates whose text score is a fair share of the best's.
     const floor = restrict ? 0 : OPEN_MIN_SHARE * max;
-    let kept = candidates.length;
-    while (kept > 1 && scores[candidates[kept - 1]!]! < floor) kept--;
+    let kept = found;
+    while (kept > 1 && candidateScores[kept - 1]! < floor) kept--;
     // A loop, not slice/map/filter: those built arrays whose kind of elements varied with the answer (none, or
     // objects), and each new kind undid the compiled search (measured: ~70 deoptimizations in 8 s of finds).
     const shown: Ranked[] = [];
     for (let i = 0; i < kept; i++) {
-      const doc = candidates[i]!;
-      const scaled = scores[doc]! / max;
+      const doc = candidateDocs[i]!;
+      const text = candidateScores[i]!;
+      const scaled = text / max;
       const score = rerank(doc, scaled, q, qids, null);
       const app = index.apps[index.appOf[doc]!]!.id;
       let unnamed = members.get(app);
       if (unnamed === undefined) members.set(app, (unnamed = guests.has(app) || unnamedMember(app, primary, taskStems)));
       const family = primary.has(app) ? F.primary : unnamed ? F.unnamedMember : -1;
-      const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: scores[doc]!, scaled, app };
+      const r: Ranked = { doc, score: score + (family === F.primary ? W[F.primary]! : family >= 0 ? -W[F.unnamedMember]! : 0), bm25: text, scaled, app };
       if (tracing) {
         r.features = Float64Array.from(features);
         if (family >= 0) r.features[family] = family === F.primary ? 1 : -1;
       }
       if (showRetired || !retired.has(app)) shown.push(r);
     }
-    for (let k = 0; k < count; k++) scores[touched[k]!] = 0;
     return sortRanked(shown);
   }
 

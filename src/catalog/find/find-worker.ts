@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { DiskCatalog } from "../open-catalog.js";
-import type { FindRequestMessage, FindReplyMessage } from "./find-thread.js";
+import type { FindRequestMessage, FindReplyMessage, NamedAnswer } from "./find-thread.js";
 
 const port = parentPort!;
 const catalog = new DiskCatalog((workerData as { dir: string }).dir, { checked: true });
@@ -14,7 +14,7 @@ port.on("message", ({ id, task, opts }: FindRequestMessage) => {
   try {
     const answer = catalog.findToolsWithNotice(task, opts);
     const matches = answer.matches.map((m) => ({ name: m.tool.name, score: m.score, reasons: m.reasons, ...(m.variants ? { variants: m.variants } : {}) }));
-    reply = { id, answer: { matches, notice: answer.notice } };
+    reply = { id, answer: JSON.stringify({ matches, notice: answer.notice } satisfies NamedAnswer) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }
