@@ -89,8 +89,8 @@ function machine() {
 /** One line of progress on stderr, rewritten in place on a terminal. */
 function progressLine(total: number) {
   let done = 0;
-  return (what: string) => {
-    done++;
+  return (what: string, step = true) => {
+    if (step) done++;
     const line = `[${String(done).padStart(String(total).length)}/${total}] ${what}`;
     if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${line}`);
     else process.stderr.write(`${line}\n`);
@@ -101,11 +101,14 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
   const plans = PLANS.filter((p) => opts.setups.includes(p.name));
   const refTargets = referenceTargets(refs);
   const load = { connections: opts.connections, seconds: opts.seconds };
-  // Each path (Patchbay's and the references alike) is warmed for 5 s before its first round: V8's optimizing compiler
-  // was still at work on Patchbay's request path after 1 s (measured with `bench:profile`: its helper threads took
-  // 150 µs of CPU per tool run for the next 10 s, on two cores beside the server's own thread), and a server that has
-  // run for a while runs compiled code; a round then measures that, not the compiler.
-  const warm = { connections: opts.connections, seconds: opts.quick ? 0.5 : 5 };
+  // Each path (Patchbay's and the references alike) is warmed until its throughput settles before its first round:
+  // loaded in 3 s windows until two in a row are within 5 % of each other (at least 6 s, at most 30 s). V8's optimizing
+  // compiler works on helper threads that share the two cores with the server and the load: after 5 s of finds the
+  // find thread's ranking was still being compiled (3 s windows from a fresh start gave 360, 537, 768, 919, 963, 1,052
+  // ... 1,150-1,290 finds/s after ~35 s; the server's CPU per find fell from 4.3 to 1.2-1.3 ms), while the references
+  // and the other paths settle in two windows. A server that has run for a while runs compiled code; a round then
+  // measures that, not the compiler. The warm-up each path took is printed and kept in the results.
+  const warm = { connections: opts.connections, window: opts.quick ? 0.5 : 3, least: opts.quick ? 1 : 2, most: opts.quick ? 1 : 10, settled: 0.05 };
   const single = { connections: 1, seconds: opts.quick ? 1 : Math.max(2, opts.seconds / 2) };
   const targetsPerRound = GROUPS.flat().filter((id) => id !== "nginx" || refs.nginx).length;
   const total = plans.reduce((n, p) => n + (p.paths ? opts.rounds * targetsPerRound : 0) + (p.webhooks ? opts.rounds : 0) + (p.instances > 1 ? 1 : 0), 0);
@@ -113,6 +116,8 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
 
   const samples: Sample[] = [];
   const failures: Record<string, string> = {};
+  /** Per setup/target: the warm-up windows' requests/s, and whether they settled before the most windows. */
+  const warmUps: Record<string, WarmUp> = {};
   const webhookRows: WebhookRow[] = [];
   const webhookSamples: { setup: string; round: number; measure: WebhookMeasure }[] = [];
   const rss: Record<string, { beforeMB: number; afterMB: number }> = {};
@@ -142,7 +147,10 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
             process.stderr.write(`\n${plan.name}: ${t.label} is not measured: ${(err as Error).message}\n`);
           }
         }
-        for (const t of ready) await measure(t.target, warm);
+        for (const t of ready) {
+          progress(`${plan.name}: warming ${t.label}`, false);
+          warmUps[`${plan.name}/${t.id}`] = await warmUp(t.target, warm);
+        }
         for (let round = 1; round <= opts.rounds; round++) {
           for (const group of GROUPS) {
             const order = round % 2 ? group : [...group].reverse();
@@ -198,7 +206,24 @@ async function runBench(opts: Options, refs: References, receiver: Receiver, log
   }
   if (process.stderr.isTTY) process.stderr.write("\n");
   const rows = plans.filter((p) => p.paths).flatMap((p) => summarize(samples, p.name, failures));
-  return { rows, webhookRows, samples, webhookSamples, rss, multi, failures };
+  return { rows, webhookRows, samples, webhookSamples, rss, multi, failures, warmUps };
+}
+
+interface WarmUp {
+  /** Requests/s of each warm-up window, in order. */
+  windows: number[];
+  settled: boolean;
+}
+
+/** Loads the target in windows until two in a row are within `settled` of each other (at least `least` windows, at most `most`). */
+async function warmUp(target: BenchTarget["target"], w: { connections: number; window: number; least: number; most: number; settled: number }): Promise<WarmUp> {
+  const windows: number[] = [];
+  for (let i = 0; i < w.most; i++) {
+    windows.push((await measure(target, { connections: w.connections, seconds: w.window })).rps);
+    const [a, b] = windows.slice(-2);
+    if (windows.length >= w.least && a !== undefined && b !== undefined && Math.abs(b - a) <= w.settled * Math.max(a, b)) return { windows, settled: true };
+  }
+  return { windows, settled: w.most <= 1 };
 }
 
 async function main() {
@@ -250,6 +275,8 @@ async function main() {
     }
     console.log("");
     printWebhooks(result.webhookRows);
+    console.log("\nWarm-up before the first round, requests/s of each 3 s window (until two in a row are within 5 %):");
+    for (const [id, w] of Object.entries(result.warmUps)) console.log(`  ${id.padEnd(28)} ${w.windows.map((r) => r.toFixed(0)).join(" → ")}${w.settled ? "" : " (not settled: measured anyway)"}`);
     console.log("\nPatchbay RSS (MB) before the first round / after the last:");
     for (const [setup, r] of Object.entries(result.rss)) console.log(`  ${setup.padEnd(16)} ${r.beforeMB} → ${r.afterMB}`);
     if (result.multi) {
@@ -276,6 +303,7 @@ async function main() {
       multiInstance: result.multi,
       skipped,
       failures: result.failures,
+      warmUps: result.warmUps,
       chart: relative(outDir, chart.file),
       samples: result.samples,
       webhookSamples: result.webhookSamples,
