@@ -102,9 +102,10 @@ export function foundToolView(m: { tool: CatalogTool | CustomTool; score: number
  * An account's custom tools are read anew for each request and made each time.
  */
 function shortView(tool: CatalogTool | CustomTool): ReturnType<typeof toolView> {
-  if (!Object.isFrozen(tool)) return { ...toolView(tool), description: shortDescription(tool.description) };
-  let view = shortViews.get(tool);
-  if (view === undefined) shortViews.set(tool, (view = Object.freeze({ ...toolView(tool), description: shortDescription(tool.description) })));
+  const known = shortViews.get(tool);
+  if (known !== undefined) return known;
+  const view = Object.freeze({ ...toolView(tool), description: shortDescription(tool.description) });
+  if (Object.isFrozen(tool)) shortViews.set(tool, view);
   return view;
 }
 const shortViews = new WeakMap<CatalogTool | CustomTool, ReturnType<typeof toolView>>();

@@ -1170,10 +1170,10 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
   /** While tracing (`candidates`), every candidate scored, with its signals. */
   let tracing: Ranked[] | null = null;
 
-  /** bestCandidates' bounded min-heap: tools and their text scores, the worst kept at the root. */
+  /** The candidates' bounded min-heap (offerTouched): tools and their text scores, the worst kept at the root. */
   const heapDocs = new Uint32Array(CANDIDATES);
   const heapScores = new Float64Array(CANDIDATES);
-  /** bestCandidates' answer, best first: the tools and their text scores. */
+  /** The candidates kept (endCandidates), best first: the tools and their text scores. */
   const candidateDocs = new Uint32Array(CANDIDATES);
   const candidateScores = new Float64Array(CANDIDATES);
   /**
@@ -1182,6 +1182,8 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    */
   const byHeapRank = (a: number, b: number) =>
     heapScores[a]! > heapScores[b]! ? -1 : heapScores[a]! < heapScores[b]! ? 1 : heapDocs[a]! - heapDocs[b]!;
+  /** Tool `doc` with text score `score` ranks below tool `otherDoc` with `otherScore`: a lower score, or the same and a later tool. */
+  const below = (score: number, doc: number, otherScore: number, otherDoc: number) => score < otherScore || (score === otherScore && doc > otherDoc);
 
   /**
    * The best candidates by text score (then the earlier tool), kept in a bounded min-heap as touched tools are offered
@@ -1222,21 +1224,21 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
         let k = size++;
         while (k > 0) {
           const parent = (k - 1) >> 1;
-          if (!(score < heapScores[parent]! || (score === heapScores[parent]! && doc > heapDocs[parent]!))) break;
+          if (!below(score, doc, heapScores[parent]!, heapDocs[parent]!)) break;
           heapDocs[k] = heapDocs[parent]!;
           heapScores[k] = heapScores[parent]!;
           k = parent;
         }
         heapDocs[k] = doc;
         heapScores[k] = score;
-      } else if (heapScores[0]! < score || (heapScores[0] === score && heapDocs[0]! > doc)) {
+      } else if (below(heapScores[0]!, heapDocs[0]!, score, doc)) {
         let k = 0;
         for (;;) {
           const left = 2 * k + 1;
           if (left >= size) break;
           const right = left + 1;
-          const child = right < size && (heapScores[right]! < heapScores[left]! || (heapScores[right] === heapScores[left] && heapDocs[right]! > heapDocs[left]!)) ? right : left;
-          if (!(heapScores[child]! < score || (heapScores[child] === score && heapDocs[child]! > doc))) break;
+          const child = right < size && below(heapScores[right]!, heapDocs[right]!, heapScores[left]!, heapDocs[left]!) ? right : left;
+          if (!below(heapScores[child]!, heapDocs[child]!, score, doc)) break;
           heapDocs[k] = heapDocs[child]!;
           heapScores[k] = heapScores[child]!;
           k = child;
@@ -1271,17 +1273,16 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
    */
   function scoreWholeCatalog(weighted: { id: number; weight: number }[], cap: number, floorShare: number): void {
     const { postingDocs, postingScores, postingOffsets } = index;
+    if (weighted.length > cursorAt.length) {
+      cursorAt = new Uint32Array(weighted.length);
+      cursorEnd = new Uint32Array(weighted.length);
+      cursorWeight = new Float64Array(weighted.length);
+    }
     let terms = 0;
     for (const { id: t, weight } of weighted) {
       // Very common terms only rank within an app (they would touch most of the catalog otherwise); a small index
       // (an account's custom tools) has no such terms to skip.
       if (n > SMALL_INDEX && df(t) > n / 8) continue;
-      if (terms === cursorAt.length) {
-        const grown = terms * 2;
-        cursorAt = Uint32Array.from({ length: grown }, (_, i) => cursorAt[i] ?? 0);
-        cursorEnd = Uint32Array.from({ length: grown }, (_, i) => cursorEnd[i] ?? 0);
-        cursorWeight = Float64Array.from({ length: grown }, (_, i) => cursorWeight[i] ?? 0);
-      }
       cursorAt[terms] = postingOffsets[t]!;
       cursorEnd[terms] = postingOffsets[t + 1]!;
       cursorWeight[terms] = weight;
@@ -1349,6 +1350,7 @@ export function createAnswerFinder(index: SearchIndex, apps: CatalogApp[], readT
     if (!restrict) scoreWholeCatalog(weighted, Math.min(cap, CANDIDATES), OPEN_MIN_SHARE);
     else startCandidates(Math.min(cap, CANDIDATES), 0);
     for (const { id: t, weight } of restrict ? weighted : []) {
+      // (A whole-catalog search has added its postings up already, in scoreWholeCatalog.)
       const start = index.postingOffsets[t]!;
       const end = index.postingOffsets[t + 1]!;
       if (ranges) {
